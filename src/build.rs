@@ -1,0 +1,240 @@
+//! The pipeline for one kit variant: verify → fill templates → lay out → PDF bytes.
+//! Pure: the caller reads the kit and writes the files.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::kit::strings::REFERENCE_LANGUAGE;
+use crate::kit::{Kit, SheetKind};
+use crate::layout::{self, FigureContext, Paper, footer::Footer, markup::Block};
+use crate::rules::three_men;
+use crate::templates::TemplateSet;
+use crate::verify::{self, Verified};
+use crate::{pdf, text};
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Language code.
+    pub lang: String,
+    /// Paper size.
+    pub paper: Paper,
+    /// Templates to use (built-in, with any overrides applied).
+    pub templates: TemplateSet,
+}
+
+/// One PDF made.
+#[derive(Clone, Debug)]
+pub struct Output {
+    /// The sheet it holds.
+    pub sheet: SheetKind,
+    /// File name, the same in every language (`board.pdf`, `host-key.pdf`).
+    pub file_name: String,
+    /// Number of pages.
+    pub pages: usize,
+    /// The PDF.
+    pub bytes: Vec<u8>,
+}
+
+/// Every PDF of one kit in one language and paper size.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The PDFs, player sheets first, the host key last.
+    pub outputs: Vec<Output>,
+    /// String keys this language lacked, filled from English.
+    pub fell_back: Vec<String>,
+}
+
+/// Numbers and facts that strings may quote as `{name}`: all from the kit or the
+/// rules, never typed into a translation.
+pub fn facts(kit: &Kit) -> BTreeMap<String, String> {
+    let mut facts = BTreeMap::new();
+    let mut put = |k: &str, v: String| {
+        facts.insert(k.to_string(), v);
+    };
+    // Filled per page by the footer, so kept as they are here.
+    put("page", "{page}".to_string());
+    put("pages", "{pages}".to_string());
+    put("spacing_mm", number(kit.board.spacing_mm));
+    put("piece_mm", number(kit.pieces.size_mm));
+    put("spares", kit.pieces.spares.to_string());
+    if kit.game == "three-men-slide" {
+        put("counters", three_men::COUNTERS_PER_PLAYER.to_string());
+        put("counters_total", (three_men::COUNTERS_PER_PLAYER + kit.pieces.spares).to_string());
+        put("turn_limit", three_men::SLIDING_TURN_LIMIT.to_string());
+        put("repetitions", three_men::REPETITION_LIMIT.to_string());
+    }
+    facts
+}
+
+/// Facts about each verified example, as `{id.moves}`, `{id.line}`, `{id.from}`,
+/// `{id.shown}`, `{id.destinations}` and `{id.illegal}`: what the rules computed.
+fn example_facts(verified: &[Verified]) -> BTreeMap<String, String> {
+    let mut facts = BTreeMap::new();
+    for v in verified {
+        let destinations: Vec<&str> =
+            v.shown_moves.iter().map(|m| m.rsplit('-').next().unwrap_or(m)).collect();
+        let illegal = v.illegal.as_ref().map(|i| i.text.clone()).unwrap_or_default();
+        for (name, value) in [
+            ("moves", v.moves.join(", ")),
+            ("line", v.line.join("–")),
+            ("from", v.from.clone().unwrap_or_default()),
+            ("shown", v.shown_moves.join(", ")),
+            ("destinations", destinations.join(", ")),
+            ("illegal", illegal),
+        ] {
+            facts.insert(format!("{}.{name}", v.id), value);
+        }
+    }
+    facts
+}
+
+/// A length or count without a needless `.0`.
+fn number(value: f64) -> String {
+    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value}") }
+}
+
+#[derive(Serialize)]
+struct Context<'a> {
+    t: &'a toml::Table,
+    kit: KitInfo<'a>,
+    facts: &'a BTreeMap<String, String>,
+    examples: BTreeMap<&'a str, &'a Verified>,
+    /// Reachable positions where the player to move is stuck (Three-men slide).
+    stuck: Vec<String>,
+    lang: &'a str,
+    paper: &'a str,
+}
+
+#[derive(Serialize)]
+struct KitInfo<'a> {
+    id: &'a str,
+    game: &'a str,
+}
+
+/// Builds every sheet of a kit. All problems found are reported together.
+pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
+    let verified = verify::verify(kit)?;
+    let reference = &kit.languages[REFERENCE_LANGUAGE];
+    let Some(strings) = kit.languages.get(&options.lang) else {
+        let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
+        return Err(vec![Diagnostic::file(
+            &kit.kit_file,
+            format!("kit `{}` has no language `{}`", kit.id, options.lang),
+        )
+        .with_note(format!("available: {}", known.join(", ")))]);
+    };
+    let mut facts = facts(kit);
+    facts.extend(example_facts(&verified));
+    let (table, fell_back) = strings.resolve(reference, &facts)?;
+    let stuck = if kit.game == "three-men-slide" { three_men::stuck_positions() } else { vec![] };
+    let context = Context {
+        t: &table,
+        kit: KitInfo { id: &kit.id, game: &kit.game },
+        facts: &facts,
+        examples: verified.iter().map(|v| (v.id.as_str(), v)).collect(),
+        stuck,
+        lang: &options.lang,
+        paper: options.paper.name(),
+    };
+    let cx = FigureContext {
+        kit,
+        verified: &verified,
+        strings: &table,
+        width: layout::content_width(options.paper),
+    };
+    let mut outputs = Vec::new();
+    let mut diags = Diagnostics::new();
+    for sheet in kit.sheets.iter().copied().chain([SheetKind::HostKey]) {
+        match build_sheet(sheet, &context, &cx, options) {
+            Ok(output) => outputs.push(output),
+            Err(errors) => diags.extend(errors),
+        }
+    }
+    if diags.is_empty() { Ok(Built { outputs, fell_back }) } else { Err(diags) }
+}
+
+fn build_sheet(
+    sheet: SheetKind,
+    context: &Context,
+    cx: &FigureContext,
+    options: &Options,
+) -> Result<Output, Diagnostics> {
+    let template_path = options
+        .templates
+        .templates
+        .get(sheet.name())
+        .map(|(path, _)| path.clone())
+        .unwrap_or_default();
+    let markup = options.templates.render(sheet.name(), context).map_err(|d| vec![d])?;
+    let mut chunks = Vec::new();
+    let mut diags = Diagnostics::new();
+    let mut title = String::new();
+    for block in layout::markup::parse(&markup) {
+        match &block {
+            Block::PageBreak => chunks.push(None),
+            Block::Figure { name, args, line } => match layout::figure(name, args, cx) {
+                Ok(figure) => chunks.extend(figure.into_iter().map(Some)),
+                Err(message) => diags.push(Diagnostic::file(
+                    &format!("{template_path} (rendered line {line})"),
+                    message,
+                )),
+            },
+            _ => {
+                if let Block::Title(t) = &block
+                    && title.is_empty()
+                {
+                    title = t.clone();
+                }
+                check_glyphs(&block, sheet, &template_path, &mut diags);
+                chunks.extend(layout::text_chunks(&block, cx.width).into_iter().map(Some));
+            }
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let footer = Footer {
+        print_note: cx.text("common.print_note").map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
+        caption: format!(
+            "{} · {}",
+            cx.text("common.game_title").map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
+            title
+        ),
+        page_label: cx.text("common.page_label").map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
+    };
+    let pages = layout::paginate(chunks, options.paper, &footer);
+    let bytes = pdf::write(&pages, &title);
+    Ok(Output {
+        sheet,
+        file_name: format!("{}.pdf", sheet.name()),
+        pages: pages.len(),
+        bytes,
+    })
+}
+
+/// A character the font cannot show is an error, never a blank box.
+fn check_glyphs(block: &Block, sheet: SheetKind, template: &str, diags: &mut Diagnostics) {
+    let text = match block {
+        Block::Title(t)
+        | Block::Heading(t)
+        | Block::Paragraph(t)
+        | Block::Bullet(t)
+        | Block::Check(t)
+        | Block::Note(t) => t,
+        _ => return,
+    };
+    let missing = text::shape(text, text::Style::Regular, 10.0).missing_chars();
+    if !missing.is_empty() {
+        diags.push(Diagnostic::file(
+            template,
+            format!(
+                "the font has no glyph for {:?} in sheet `{}`: \"{text}\"",
+                missing,
+                sheet.name()
+            ),
+        ));
+    }
+}

@@ -1,0 +1,300 @@
+//! The command line: arguments → validated requests → the pipeline → files and a
+//! report. Exit codes: 0 success, 1 a kit or rules problem, 2 usage or I/O.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::build::{self, Options};
+use crate::diag::Diagnostic;
+use crate::kit::{self, Kit, Source};
+use crate::layout::Paper;
+use crate::templates::TemplateSet;
+use crate::{io, rules, verify};
+
+/// tablekit: print-ready tabletop kits at exact scale.
+#[derive(Debug, Parser)]
+#[command(name = "tablekit", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// Folder of kits (default: `kits` in the current folder, else the built-in kits).
+    #[arg(long, global = true)]
+    kits: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Build PDFs for kits (all of them if none is named).
+    Build {
+        /// Kit ids or paths to kit folders.
+        kit: Vec<String>,
+        /// Language code (e.g. en, fr).
+        #[arg(long, default_value = "en")]
+        lang: String,
+        /// Paper size: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Output folder.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+        /// Folder of templates that override the built-in ones by name.
+        #[arg(long)]
+        templates: Option<PathBuf>,
+    },
+    /// Load and verify kits, report every problem, write nothing.
+    Check {
+        /// Kit ids or paths to kit folders.
+        kit: Vec<String>,
+    },
+    /// Show each kit with its languages, paper sizes, board size and sheets.
+    List,
+    /// Ask the rules module directly.
+    Rules {
+        #[command(subcommand)]
+        query: RulesQuery,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum RulesQuery {
+    /// Every legal move, one per line, sorted.
+    Moves { game: String, position: String },
+    /// The number of move sequences of exactly DEPTH moves.
+    Perft { game: String, position: String, depth: u32 },
+    /// Play moves and print the resulting position and game state.
+    Apply {
+        game: String,
+        position: String,
+        #[arg(num_args = 1.., required = true)]
+        moves: Vec<String>,
+    },
+}
+
+/// A failure: either kit diagnostics (exit 1) or a usage / I/O error (exit 2).
+enum Failure {
+    Kit(Vec<Diagnostic>),
+    Other(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Self {
+        Failure::Other(e)
+    }
+}
+
+/// Runs the command line and returns the exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Build { kit, lang, paper, out, templates } => {
+            build_cmd(cli.kits.as_deref(), &kit, &lang, &paper, &out, templates.as_deref())
+        }
+        Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
+        Command::List => list_cmd(cli.kits.as_deref()),
+        Command::Rules { query } => rules_cmd(query),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Kit(diags)) => {
+            for d in &diags {
+                eprint!("{}", d.render());
+            }
+            eprintln!("{} problem{} found", diags.len(), if diags.len() == 1 { "" } else { "s" });
+            ExitCode::from(1)
+        }
+        Err(Failure::Other(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The kits named on the command line, or all of them.
+fn sources(kits_dir: Option<&Path>, names: &[String]) -> Result<Vec<Source>, Failure> {
+    let default_dir = Path::new("kits");
+    let dir = kits_dir.unwrap_or(default_dir);
+    let all = if kits_dir.is_some() || default_dir.is_dir() {
+        io::read_kits_dir(dir)?
+    } else {
+        io::builtin_kits()
+    };
+    if names.is_empty() {
+        return Ok(all);
+    }
+    names
+        .iter()
+        .map(|name| {
+            let path = Path::new(name);
+            if path.join("kit.toml").is_file() {
+                return Ok(io::read_kit(path)?);
+            }
+            let id = |s: &Source| s.dir.rsplit('/').next().unwrap_or("").split(' ').next().map(str::to_string);
+            all.iter().find(|s| id(s).as_deref() == Some(name)).cloned().ok_or_else(|| {
+                let known: Vec<String> = all.iter().filter_map(id).collect();
+                Failure::Other(anyhow::anyhow!(
+                    "unknown kit `{name}`: expected a kit folder or one of: {}",
+                    known.join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Loads and verifies kits, collecting every problem.
+fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
+    let mut kits = Vec::new();
+    let mut diags = Vec::new();
+    for source in sources {
+        match kit::load(source) {
+            Ok(kit) => match verify::verify(&kit) {
+                Ok(_) => kits.push(kit),
+                Err(errors) => diags.extend(errors),
+            },
+            Err(errors) => diags.extend(errors),
+        }
+    }
+    if diags.is_empty() { Ok(kits) } else { Err(Failure::Kit(diags)) }
+}
+
+fn build_cmd(
+    kits_dir: Option<&Path>,
+    names: &[String],
+    lang: &str,
+    paper: &str,
+    out: &Path,
+    templates: Option<&Path>,
+) -> Result<(), Failure> {
+    let paper = Paper::from_name(paper).ok_or_else(|| {
+        let names: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
+        anyhow::anyhow!("unknown paper `{paper}`: expected one of {}", names.join(", "))
+    })?;
+    let overrides = match templates {
+        Some(dir) => io::read_templates(dir)?,
+        None => Default::default(),
+    };
+    let kits = load_all(&sources(kits_dir, names)?)?;
+    // Build everything in memory first: a kit that fails writes nothing.
+    let mut variants = Vec::new();
+    let mut diags = Vec::new();
+    for kit in &kits {
+        let kit_templates = kit
+            .templates
+            .iter()
+            .map(|(name, text)| {
+                (name.clone(), (format!("{}/templates/{name}.tera", kit_dir(kit)), text.clone()))
+            })
+            .collect();
+        let options = Options {
+            lang: lang.to_string(),
+            paper,
+            templates: TemplateSet::builtin().with_overrides(&overrides).with_overrides(&kit_templates),
+        };
+        match build::build(kit, &options) {
+            Ok(built) => variants.push((kit, built)),
+            Err(errors) => diags.extend(errors),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(Failure::Kit(diags));
+    }
+    for (kit, built) in variants {
+        if !built.fell_back.is_empty() {
+            eprintln!(
+                "note: {} [{lang}] used English for {} missing string(s): {}",
+                kit.id,
+                built.fell_back.len(),
+                built.fell_back.join(", ")
+            );
+        }
+        let dir = out.join(&kit.id).join(format!("{lang}-{}", paper.name()));
+        let files: Vec<(String, Vec<u8>)> =
+            built.outputs.iter().map(|o| (o.file_name.clone(), o.bytes.clone())).collect();
+        let written = io::write_all(&dir, &files)?;
+        for (path, output) in written.iter().zip(&built.outputs) {
+            let s = if output.pages == 1 { "" } else { "s" };
+            println!("wrote {} ({} page{s})", path.display(), output.pages);
+        }
+    }
+    Ok(())
+}
+
+fn kit_dir(kit: &Kit) -> String {
+    kit.kit_file.trim_end_matches("/kit.toml").to_string()
+}
+
+fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
+    let kits = load_all(&sources(kits_dir, names)?)?;
+    for kit in &kits {
+        let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
+        println!(
+            "ok {} ({} example{} verified; languages: {})",
+            kit.id,
+            kit.examples.len(),
+            if kit.examples.len() == 1 { "" } else { "s" },
+            langs.join(", ")
+        );
+    }
+    Ok(())
+}
+
+fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
+    let sources = sources(kits_dir, &[])?;
+    let kits = sources.iter().map(kit::load).collect::<Result<Vec<_>, _>>().map_err(Failure::Kit)?;
+    let papers: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
+    for kit in &kits {
+        let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
+        let mut sheets: Vec<&str> = kit.sheets.iter().map(|s| s.name()).collect();
+        sheets.push("host-key");
+        println!("{}", kit.id);
+        println!("  game:      {}", kit.game);
+        println!("  languages: {}", langs.join(", "));
+        println!("  paper:     {}", papers.join(", "));
+        println!("  board:     {}", board_size(kit));
+        println!("  sheets:    {}", sheets.join(", "));
+    }
+    Ok(())
+}
+
+fn board_size(kit: &Kit) -> String {
+    match kit.game.as_str() {
+        "three-men-slide" => format!("3×3 points, {} mm apart", kit.board.spacing_mm),
+        _ => format!("{} mm spacing", kit.board.spacing_mm),
+    }
+}
+
+fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
+    let game_id = match &query {
+        RulesQuery::Moves { game, .. }
+        | RulesQuery::Perft { game, .. }
+        | RulesQuery::Apply { game, .. } => game.clone(),
+    };
+    let engine = rules::engine(&game_id).ok_or_else(|| {
+        anyhow::anyhow!("unknown game `{game_id}`: expected one of {}", rules::GAME_IDS.join(", "))
+    })?;
+    let invalid = |e: rules::RulesError| Failure::Other(anyhow::anyhow!("{e}"));
+    match query {
+        RulesQuery::Moves { position, .. } => {
+            for mv in engine.moves(&position).map_err(invalid)? {
+                println!("{mv}");
+            }
+        }
+        RulesQuery::Perft { position, depth, .. } => {
+            println!("{}", engine.perft(&position, depth).map_err(invalid)?);
+        }
+        RulesQuery::Apply { position, moves, .. } => {
+            let replay = engine.replay(&position, &moves).map_err(invalid)?;
+            if let Some((index, why)) = &replay.illegal {
+                return Err(Failure::Other(anyhow::anyhow!(
+                    "move {} `{}` is illegal: {why}",
+                    index + 1,
+                    moves[*index]
+                )));
+            }
+            println!("{}", replay.positions.last().expect("the start position"));
+            println!("{}", replay.outcome);
+        }
+    }
+    Ok(())
+}

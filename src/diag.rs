@@ -1,0 +1,140 @@
+//! Diagnostics for kit authors: what went wrong, in which file, at which line and
+//! column, with the offending line shown and a caret under it.
+
+use std::fmt;
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, Config};
+
+/// One problem found in a kit, a strings file or a template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file as the user named it (e.g. `kits/three-men-slide/kit.toml`).
+    pub file: String,
+    /// The file's text, so the report can quote the line; empty if unknown.
+    pub source: String,
+    /// Byte range of the offending text in `source`, if known.
+    pub span: Option<Range<usize>>,
+    /// What is wrong: lowercase, no final period.
+    pub message: String,
+    /// A label under the caret: what was expected instead.
+    pub label: String,
+    /// Extra lines of help.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// A problem with a whole file (no position).
+    pub fn file(file: &str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            file: file.to_string(),
+            source: String::new(),
+            span: None,
+            message: message.into(),
+            label: String::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A problem at a place in a file.
+    pub fn at(
+        file: &str,
+        source: &str,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            span: Some(span),
+            source: source.to_string(),
+            ..Diagnostic::file(file, message)
+        }
+    }
+
+    /// Adds a label under the caret.
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    /// Adds a help line.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// 1-based line and column of the span's start, if there is one.
+    pub fn line_col(&self) -> Option<(usize, usize)> {
+        self.span.as_ref().map(|span| line_col(&self.source, span.start))
+    }
+
+    /// The full report: `error: …`, `--> file:line:col`, the line and a caret.
+    pub fn render(&self) -> String {
+        let Some(span) = self.span.clone() else {
+            let mut out = format!("error: {}\n  --> {}\n", self.message, self.file);
+            for note in &self.notes {
+                out.push_str(&format!("   = {note}\n"));
+            }
+            return out;
+        };
+        let file = SimpleFile::new(self.file.as_str(), self.source.as_str());
+        let report = Report::error()
+            .with_message(&self.message)
+            .with_labels(vec![Label::primary((), span).with_message(&self.label)])
+            .with_notes(self.notes.clone());
+        term::emit_into_string(&Config::default(), &file, &report)
+            .unwrap_or_else(|_| format!("error: {}\n  --> {}\n", self.message, self.file))
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line_col() {
+            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = source[line_start..offset].chars().count() + 1;
+    (line, col)
+}
+
+/// Every problem found, in the order found.
+pub type Diagnostics = Vec<Diagnostic>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_from_one_in_characters() {
+        let src = "a = 1\nbé = \"x\"\n";
+        assert_eq!(line_col(src, 0), (1, 1));
+        assert_eq!(line_col(src, 6), (2, 1));
+        // 'é' is two bytes but one column.
+        let quote = src.find('"').unwrap();
+        assert_eq!(line_col(src, quote), (2, 6));
+        assert_eq!(line_col(src, src.len()), (3, 1));
+    }
+
+    #[test]
+    fn render_names_file_line_and_column() {
+        let src = "id = \"x\"\nsquare = \"D4\"\n";
+        let start = src.find("\"D4\"").unwrap();
+        let d = Diagnostic::at("kit.toml", src, start..start + 4, "unknown square `D4`")
+            .with_label("expected A1 to C3");
+        let text = d.render();
+        assert!(text.contains("kit.toml:2:10"), "{text}");
+        assert!(text.contains("unknown square `D4`"), "{text}");
+        assert!(text.contains("expected A1 to C3"), "{text}");
+        assert_eq!(d.to_string(), "kit.toml:2:10: unknown square `D4`");
+    }
+}

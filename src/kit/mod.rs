@@ -1,0 +1,294 @@
+//! Kits: loading `kit.toml` and the strings files into a validated model.
+//!
+//! Nothing here touches the disk: a kit arrives as a [`Source`], a set of named
+//! texts that `io.rs` read from a folder or that the binary carries built in.
+
+mod raw;
+pub mod strings;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::rules;
+pub use strings::Strings;
+
+/// A kit's files, by path relative to the kit folder (`kit.toml`,
+/// `lang/en.toml`, `templates/board.tera`).
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    /// How to name the kit folder in messages (e.g. `kits/three-men-slide`).
+    pub dir: String,
+    /// File texts by relative path, `/`-separated.
+    pub files: BTreeMap<String, String>,
+}
+
+impl Source {
+    /// The path to show for a file of this kit.
+    pub fn display_path(&self, relative: &str) -> String {
+        if self.dir.is_empty() { relative.to_string() } else { format!("{}/{relative}", self.dir) }
+    }
+}
+
+/// A sheet a kit can print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SheetKind {
+    /// The playing surface at exact size.
+    Board,
+    /// Paper pieces to cut out.
+    Counters,
+    /// The record sheet for repeated positions.
+    RepetitionLog,
+    /// The rules with worked examples.
+    RuleCard,
+    /// Answers and check-lists for the host; always a separate PDF.
+    HostKey,
+}
+
+impl SheetKind {
+    /// Sheets a kit may list (the host key is always made and never listed).
+    pub const PLAYER_SHEETS: [SheetKind; 4] =
+        [SheetKind::Board, SheetKind::Counters, SheetKind::RepetitionLog, SheetKind::RuleCard];
+
+    /// The name used in kit.toml, templates and file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            SheetKind::Board => "board",
+            SheetKind::Counters => "counters",
+            SheetKind::RepetitionLog => "repetition-log",
+            SheetKind::RuleCard => "rule-card",
+            SheetKind::HostKey => "host-key",
+        }
+    }
+
+    /// The sheet with this name, if any.
+    pub fn from_name(name: &str) -> Option<SheetKind> {
+        Self::PLAYER_SHEETS.into_iter().chain([SheetKind::HostKey]).find(|s| s.name() == name)
+    }
+}
+
+/// Where a value sits in `kit.toml`, for diagnostics.
+pub type Span = Range<usize>;
+
+/// Board geometry as declared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardSpec {
+    /// Centre-to-centre distance between neighbouring points, in mm.
+    pub spacing_mm: f64,
+    /// Diameter of the printed point marks, in mm.
+    pub point_diameter_mm: f64,
+}
+
+/// Paper pieces as declared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceSpec {
+    /// Piece diameter (or width), in mm.
+    pub size_mm: f64,
+    /// Extra pieces per player beyond the rules' count.
+    pub spares: u32,
+}
+
+/// What a worked example claims; each is checked against the rules.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Claim {
+    /// All moves are legal (`true`), or the last one is illegal (`false`).
+    Legal(bool),
+    /// The named player has won at the end (`none` for a game still going).
+    Winner(String),
+    /// The game is drawn for this reason at the end.
+    Draw(String),
+    /// The winning line or road, as squares.
+    Line(Vec<String>),
+    /// The full set of legal moves at the end (only those from `from`, if given).
+    LegalMoves { from: Option<String>, moves: Vec<String> },
+}
+
+/// One worked example.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Example {
+    /// Its id, used by templates (`@diagram practice`) and strings.
+    pub id: String,
+    /// The start position in the game's notation.
+    pub position: String,
+    /// Where the position is written in kit.toml.
+    pub position_span: Span,
+    /// Moves to play from the position, in order, each with its span.
+    pub moves: Vec<(String, Span)>,
+    /// Claims with the span of each.
+    pub claims: Vec<(Claim, Span)>,
+}
+
+/// A validated kit.
+#[derive(Clone, Debug)]
+pub struct Kit {
+    /// The kit's id (its folder name for the built-in kits).
+    pub id: String,
+    /// The rules it is played by.
+    pub game: String,
+    /// The player sheets it prints, in order.
+    pub sheets: Vec<SheetKind>,
+    /// Board geometry.
+    pub board: BoardSpec,
+    /// Pieces.
+    pub pieces: PieceSpec,
+    /// Worked examples.
+    pub examples: Vec<Example>,
+    /// Strings by language code, sorted.
+    pub languages: BTreeMap<String, Strings>,
+    /// The kit's own template overrides by sheet name.
+    pub templates: BTreeMap<String, String>,
+    /// `kit.toml` as shown in messages, and its text, for diagnostics.
+    pub kit_file: String,
+    /// The text of `kit.toml`.
+    pub kit_source: String,
+}
+
+/// Loads and validates a kit, reporting every problem found.
+pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
+    let kit_file = source.display_path("kit.toml");
+    let Some(text) = source.files.get("kit.toml") else {
+        return Err(vec![Diagnostic::file(&kit_file, "no kit.toml in the kit folder")]);
+    };
+    let raw: raw::RawKit = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        vec![Diagnostic::at(&kit_file, text, span, e.message().trim().to_string())]
+    })?;
+    let mut diags = Diagnostics::new();
+    let at = |span: Span, msg: String| Diagnostic::at(&kit_file, text, span, msg);
+
+    if rules::engine(raw.game.get_ref()).is_none() {
+        diags.push(
+            at(raw.game.span(), format!("unknown game `{}`", raw.game.get_ref()))
+                .with_label(format!("expected one of: {}", rules::GAME_IDS.join(", "))),
+        );
+    }
+    let mut sheets = Vec::new();
+    for sheet in raw.sheets.get_ref() {
+        match SheetKind::from_name(sheet.get_ref()) {
+            Some(SheetKind::HostKey) => diags.push(
+                at(sheet.span(), "the host key is always made; do not list it".into())
+                    .with_label("remove this entry"),
+            ),
+            Some(kind) if sheets.contains(&kind) => {
+                diags.push(at(sheet.span(), format!("sheet `{}` listed twice", sheet.get_ref())))
+            }
+            Some(kind) => sheets.push(kind),
+            None => {
+                let names: Vec<_> = SheetKind::PLAYER_SHEETS.iter().map(|s| s.name()).collect();
+                diags.push(
+                    at(sheet.span(), format!("unknown sheet `{}`", sheet.get_ref()))
+                        .with_label(format!("expected one of: {}", names.join(", "))),
+                );
+            }
+        }
+    }
+    for (value, what) in [
+        (&raw.board.spacing_mm, "board spacing"),
+        (&raw.board.point_diameter_mm, "point diameter"),
+        (&raw.pieces.size_mm, "piece size"),
+    ] {
+        if !(*value.get_ref() > 0.0 && *value.get_ref() <= 500.0) {
+            diags.push(
+                at(value.span(), format!("{what} must be between 0 and 500 mm"))
+                    .with_label(format!("found {}", value.get_ref())),
+            );
+        }
+    }
+    if raw.pieces.size_mm.get_ref() >= raw.board.spacing_mm.get_ref() {
+        diags.push(
+            at(raw.pieces.size_mm.span(), "pieces are too large for the board".into())
+                .with_label(format!(
+                    "expected less than the point spacing of {} mm",
+                    raw.board.spacing_mm.get_ref()
+                )),
+        );
+    }
+    let examples = examples(&raw.example, &at, &mut diags);
+    let (languages, lang_diags) = strings::load_all(source);
+    diags.extend(lang_diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let templates = source
+        .files
+        .iter()
+        .filter_map(|(path, text)| {
+            let name = path.strip_prefix("templates/")?.strip_suffix(".tera")?;
+            Some((name.to_string(), text.clone()))
+        })
+        .collect();
+    Ok(Kit {
+        id: raw.id.into_inner(),
+        game: raw.game.into_inner(),
+        sheets,
+        board: BoardSpec {
+            spacing_mm: *raw.board.spacing_mm.get_ref(),
+            point_diameter_mm: *raw.board.point_diameter_mm.get_ref(),
+        },
+        pieces: PieceSpec {
+            size_mm: *raw.pieces.size_mm.get_ref(),
+            spares: *raw.pieces.spares.get_ref(),
+        },
+        examples,
+        languages,
+        templates,
+        kit_file,
+        kit_source: text.clone(),
+    })
+}
+
+fn examples(
+    raw: &[raw::RawExample],
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> Vec<Example> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for ex in raw {
+        if seen.contains(&ex.id.get_ref().as_str()) {
+            diags.push(at(ex.id.span(), format!("example `{}` defined twice", ex.id.get_ref())));
+        }
+        seen.push(ex.id.get_ref());
+        let mut claims = Vec::new();
+        if let Some(v) = &ex.legal {
+            claims.push((Claim::Legal(*v.get_ref()), v.span()));
+        }
+        if let Some(v) = &ex.winner {
+            claims.push((Claim::Winner(v.get_ref().clone()), v.span()));
+        }
+        if let Some(v) = &ex.draw {
+            claims.push((Claim::Draw(v.get_ref().clone()), v.span()));
+        }
+        if let Some(v) = &ex.line {
+            claims.push((Claim::Line(v.get_ref().clone()), v.span()));
+        }
+        match (&ex.legal_moves, &ex.from) {
+            (Some(v), from) => claims.push((
+                Claim::LegalMoves {
+                    from: from.as_ref().map(|f| f.get_ref().clone()),
+                    moves: v.get_ref().clone(),
+                },
+                v.span(),
+            )),
+            (None, Some(from)) => diags.push(
+                at(from.span(), "`from` needs `legal-moves` beside it".into())
+                    .with_label("add legal-moves = [...] to this example"),
+            ),
+            (None, None) => {}
+        }
+        if claims.is_empty() {
+            diags.push(
+                at(ex.id.span(), format!("example `{}` claims nothing", ex.id.get_ref()))
+                    .with_label("expected legal, winner, draw, line or legal-moves"),
+            );
+        }
+        out.push(Example {
+            id: ex.id.get_ref().clone(),
+            position: ex.position.get_ref().clone(),
+            position_span: ex.position.span(),
+            moves: ex.moves.iter().map(|m| (m.get_ref().clone(), m.span())).collect(),
+            claims,
+        });
+    }
+    out
+}

@@ -1,0 +1,50 @@
+//! The serde mirror of `kit.toml`: strict (unknown keys are errors), kebab-case,
+//! with spans on the values that later checks may need to point at.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// `kit.toml` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawKit {
+    pub id: Spanned<String>,
+    pub game: Spanned<String>,
+    pub sheets: Spanned<Vec<Spanned<String>>>,
+    pub board: RawBoard,
+    pub pieces: RawPieces,
+    #[serde(default)]
+    pub example: Vec<RawExample>,
+}
+
+/// `[board]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawBoard {
+    pub spacing_mm: Spanned<f64>,
+    pub point_diameter_mm: Spanned<f64>,
+}
+
+/// `[pieces]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawPieces {
+    pub size_mm: Spanned<f64>,
+    pub spares: Spanned<u32>,
+}
+
+/// One `[[example]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawExample {
+    pub id: Spanned<String>,
+    pub position: Spanned<String>,
+    #[serde(default)]
+    pub moves: Vec<Spanned<String>>,
+    pub legal: Option<Spanned<bool>>,
+    pub winner: Option<Spanned<String>>,
+    pub draw: Option<Spanned<String>>,
+    pub line: Option<Spanned<Vec<String>>>,
+    pub from: Option<Spanned<String>>,
+    pub legal_moves: Option<Spanned<Vec<String>>>,
+}

@@ -1,0 +1,283 @@
+//! Strings files (`lang/<code>.toml`): every word a sheet prints, per language.
+//!
+//! Values may hold placeholders such as `{turn_limit}`, filled from facts that the
+//! kit and the rules provide, so no printed number is typed into a translation.
+
+use std::collections::BTreeMap;
+
+use toml::{Table, Value};
+
+use super::Source;
+use crate::diag::{Diagnostic, Diagnostics};
+
+/// The language every kit must have, and the fallback for missing keys.
+pub const REFERENCE_LANGUAGE: &str = "en";
+
+/// One language's strings.
+#[derive(Clone, Debug)]
+pub struct Strings {
+    /// The language code (`en`, `fr`).
+    pub lang: String,
+    /// The file as shown in messages.
+    pub file: String,
+    /// The file's text.
+    pub source: String,
+    /// Dotted key → text, sorted.
+    pub entries: BTreeMap<String, String>,
+}
+
+impl Strings {
+    /// Parses one strings file.
+    pub fn parse(lang: &str, file: &str, source: &str) -> Result<Strings, Diagnostics> {
+        let table: Table = toml::from_str(source).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            vec![Diagnostic::at(file, source, span, e.message().trim().to_string())]
+        })?;
+        let mut entries = BTreeMap::new();
+        let mut diags = Diagnostics::new();
+        flatten("", &table, &mut entries, &mut |key| {
+            diags.push(Diagnostic::at(
+                file,
+                source,
+                key_span(source, key),
+                format!("`{key}` must be text"),
+            ));
+        });
+        if !diags.is_empty() {
+            return Err(diags);
+        }
+        Ok(Strings {
+            lang: lang.to_string(),
+            file: file.to_string(),
+            source: source.to_string(),
+            entries,
+        })
+    }
+
+    /// A diagnostic pointing at a key of this file (or at the file, if the key is
+    /// not in it).
+    pub fn diagnostic(&self, key: &str, message: String) -> Diagnostic {
+        Diagnostic::at(&self.file, &self.source, key_span(&self.source, key), message)
+    }
+
+    /// The strings with every placeholder filled from `facts`, as nested tables for
+    /// templates. Keys this language lacks are taken from `fallback`, and listed in
+    /// the second value. An unknown placeholder is an error naming file and key.
+    pub fn resolve(
+        &self,
+        fallback: &Strings,
+        facts: &BTreeMap<String, String>,
+    ) -> Result<(Table, Vec<String>), Diagnostics> {
+        let mut table = Table::new();
+        let mut fell_back = Vec::new();
+        let mut diags = Diagnostics::new();
+        for (key, reference) in &fallback.entries {
+            let (owner, text) = match self.entries.get(key) {
+                Some(text) => (self, text),
+                None => {
+                    fell_back.push(key.clone());
+                    (fallback, reference)
+                }
+            };
+            match fill(text, facts) {
+                Ok(filled) => insert_dotted(&mut table, key, filled),
+                Err(name) => diags.push(owner.diagnostic(
+                    key,
+                    format!("unknown placeholder `{{{name}}}` in `{key}`"),
+                )),
+            }
+        }
+        if diags.is_empty() { Ok((table, fell_back)) } else { Err(diags) }
+    }
+}
+
+/// Loads every `lang/*.toml` of a kit and checks each against the reference language:
+/// every key present, no unknown key, the same placeholders in each value.
+pub fn load_all(source: &Source) -> (BTreeMap<String, Strings>, Diagnostics) {
+    let mut languages = BTreeMap::new();
+    let mut diags = Diagnostics::new();
+    for (path, text) in &source.files {
+        let Some(lang) = path.strip_prefix("lang/").and_then(|p| p.strip_suffix(".toml")) else {
+            continue;
+        };
+        match Strings::parse(lang, &source.display_path(path), text) {
+            Ok(strings) => {
+                languages.insert(lang.to_string(), strings);
+            }
+            Err(errors) => diags.extend(errors),
+        }
+    }
+    let Some(reference) = languages.get(REFERENCE_LANGUAGE) else {
+        if diags.is_empty() {
+            let file = source.display_path(&format!("lang/{REFERENCE_LANGUAGE}.toml"));
+            diags.push(Diagnostic::file(&file, "every kit needs English strings"));
+        }
+        return (languages, diags);
+    };
+    for strings in languages.values().filter(|s| s.lang != REFERENCE_LANGUAGE) {
+        diags.extend(compare(reference, strings));
+    }
+    (languages, diags)
+}
+
+/// What a translation got wrong against the reference: missing and unknown keys,
+/// dropped or misspelt placeholders.
+pub fn compare(reference: &Strings, translation: &Strings) -> Diagnostics {
+    let mut diags = Diagnostics::new();
+    for key in reference.entries.keys().filter(|k| !translation.entries.contains_key(*k)) {
+        diags.push(Diagnostic::file(
+            &translation.file,
+            format!("missing key `{key}` (present in {})", reference.file),
+        ));
+    }
+    for (key, text) in &translation.entries {
+        let Some(expected) = reference.entries.get(key) else {
+            diags.push(translation.diagnostic(
+                key,
+                format!("unknown key `{key}` (not in {})", reference.file),
+            ));
+            continue;
+        };
+        let (want, got) = (placeholders(expected), placeholders(text));
+        if want != got {
+            diags.push(
+                translation
+                    .diagnostic(key, format!("placeholders in `{key}` differ from English"))
+                    .with_note(format!("expected {}, found {}", braces(&want), braces(&got))),
+            );
+        }
+    }
+    diags
+}
+
+fn braces(names: &[String]) -> String {
+    if names.is_empty() {
+        return "none".to_string();
+    }
+    names.iter().map(|n| format!("{{{n}}}")).collect::<Vec<_>>().join(" ")
+}
+
+/// The placeholder names in a text, sorted and without repeats.
+pub fn placeholders(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Fills `{name}` placeholders; the error is the first unknown name.
+fn fill(text: &str, facts: &BTreeMap<String, String>) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            return Err(after.to_string());
+        };
+        let name = &after[..close];
+        out.push_str(facts.get(name).ok_or_else(|| name.to_string())?);
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn flatten(
+    prefix: &str,
+    table: &Table,
+    out: &mut BTreeMap<String, String>,
+    not_text: &mut dyn FnMut(&str),
+) {
+    for (key, value) in table {
+        let full = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+        match value {
+            Value::String(text) => {
+                out.insert(full, text.clone());
+            }
+            Value::Table(inner) => flatten(&full, inner, out, not_text),
+            _ => not_text(&full),
+        }
+    }
+}
+
+fn insert_dotted(table: &mut Table, key: &str, value: String) {
+    match key.split_once('.') {
+        None => {
+            table.insert(key.to_string(), Value::String(value));
+        }
+        Some((head, tail)) => {
+            let inner = table
+                .entry(head.to_string())
+                .or_insert_with(|| Value::Table(Table::new()));
+            if let Value::Table(inner) = inner {
+                insert_dotted(inner, tail, value);
+            }
+        }
+    }
+}
+
+/// Where `a.b.c = …` is written: the line `c = …` after the header `[a.b]`, or the
+/// start of the file if it cannot be found.
+fn key_span(source: &str, dotted: &str) -> std::ops::Range<usize> {
+    let (section, leaf) = dotted.rsplit_once('.').unwrap_or(("", dotted));
+    let mut in_section = section.is_empty();
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            in_section = trimmed.trim_matches(|c| c == '[' || c == ']').trim() == section;
+        } else if in_section
+            && let Some((name, _)) = trimmed.split_once('=')
+            && name.trim().trim_matches('"') == leaf
+        {
+            let start = offset + (line.len() - line.trim_start().len());
+            return start..start + name.trim_end().len();
+        }
+        offset += line.len();
+    }
+    0..0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(lang: &str, src: &str) -> Strings {
+        Strings::parse(lang, &format!("lang/{lang}.toml"), src).unwrap()
+    }
+
+    #[test]
+    fn placeholders_are_found_and_filled() {
+        assert_eq!(placeholders("draw after {turn_limit} turns, {n} {n}"), ["n", "turn_limit"]);
+        let facts = BTreeMap::from([("turn_limit".to_string(), "40".to_string())]);
+        assert_eq!(fill("after {turn_limit} turns", &facts).unwrap(), "after 40 turns");
+        assert_eq!(fill("after {turns} turns", &facts).unwrap_err(), "turns");
+    }
+
+    #[test]
+    fn a_translation_is_checked_key_by_key() {
+        let en = strings("en", "[log]\ntitle = \"Log\"\nnote = \"after {turn_limit}\"\n");
+        let fr = strings("fr", "[log]\nnote = \"après {turn_limt}\"\nextra = \"x\"\n");
+        let found: Vec<String> = compare(&en, &fr).iter().map(|d| d.to_string()).collect();
+        assert_eq!(found.len(), 3, "{found:#?}");
+        assert!(found[0].contains("missing key `log.title`"));
+        assert!(found[1].contains("lang/fr.toml:3:1: unknown key `log.extra`"), "{}", found[1]);
+        assert!(found[2].contains("lang/fr.toml:2:1: placeholders in `log.note`"));
+    }
+
+    #[test]
+    fn resolve_falls_back_to_the_reference_and_names_it() {
+        let en = strings("en", "a = \"one\"\nb = \"{n} more\"\n");
+        let fr = strings("fr", "a = \"un\"\n");
+        let facts = BTreeMap::from([("n".to_string(), "3".to_string())]);
+        let (table, fell_back) = fr.resolve(&en, &facts).unwrap();
+        assert_eq!(table["a"].as_str(), Some("un"));
+        assert_eq!(table["b"].as_str(), Some("3 more"));
+        assert_eq!(fell_back, ["b"]);
+    }
+}

@@ -1,0 +1,76 @@
+//! The foot of every page: a 100 mm calibration bar, the note to print at actual
+//! size, and where this page belongs.
+
+use super::{MARGIN_MM, SAFE_MARGIN_MM};
+use crate::page::{Page, Point, Stroke};
+use crate::text::{self, Style};
+
+/// Height reserved at the bottom of every page for the footer.
+pub const FOOTER_HEIGHT_MM: f64 = 34.0;
+/// Length of the calibration bar: a facilitator checks it with a ruler.
+pub const CALIBRATION_MM: f64 = 100.0;
+
+const SMALL_PT: f64 = 7.5;
+
+/// What the footer says; the words come from the kit's strings.
+#[derive(Clone, Debug)]
+pub struct Footer {
+    /// The note beside the bar ("print at 100% …").
+    pub print_note: String,
+    /// Left of the bottom line: kit and sheet.
+    pub caption: String,
+    /// Page numbering pattern with `{page}` and `{pages}`.
+    pub page_label: String,
+}
+
+impl Footer {
+    /// Draws the footer on page `number` of `count`.
+    pub fn draw(&self, page: &mut Page, number: usize, count: usize) {
+        let bottom = page.height - SAFE_MARGIN_MM - 2.0;
+        let bar_y = page.height - FOOTER_HEIGHT_MM + 12.0;
+        calibration_bar(page, Point::new(MARGIN_MM, bar_y));
+
+        let note_x = MARGIN_MM + CALIBRATION_MM + 8.0;
+        let note_width = page.width - MARGIN_MM - note_x;
+        let (ascent, descent) = text::vertical_metrics_mm(Style::Regular, SMALL_PT);
+        let mut y = bar_y - 6.0 + ascent;
+        for line in text::wrap(&self.print_note, Style::Regular, SMALL_PT, note_width) {
+            page.text(Point::new(note_x, y), line);
+            y += (ascent + descent) * 1.1;
+        }
+
+        page.line(
+            Point::new(MARGIN_MM, bottom - 5.0),
+            Point::new(page.width - MARGIN_MM, bottom - 5.0),
+            Stroke::solid(0.2),
+        );
+        page.text(Point::new(MARGIN_MM, bottom), text::shape(&self.caption, Style::Regular, SMALL_PT));
+        let label = self.page_label.replace("{page}", &number.to_string()).replace(
+            "{pages}",
+            &count.to_string(),
+        );
+        let shaped = text::shape(&label, Style::Regular, SMALL_PT);
+        let x = page.width - MARGIN_MM - shaped.width_mm();
+        page.text(Point::new(x, bottom), shaped);
+    }
+}
+
+/// A 100 mm bar with a tick every centimetre, numbered 0 to 10, its top-left at
+/// `at`.
+pub fn calibration_bar(page: &mut Page, at: Point) {
+    let stroke = Stroke::solid(0.3);
+    page.line(at, Point::new(at.x + CALIBRATION_MM, at.y), stroke);
+    for cm in 0..=10 {
+        let x = at.x + cm as f64 * 10.0;
+        let tick = if cm % 5 == 0 { 4.0 } else { 2.5 };
+        page.line(Point::new(x, at.y), Point::new(x, at.y + tick), stroke);
+        let label = text::shape(&cm.to_string(), Style::Regular, 6.0);
+        page.text_centered(x, at.y + tick + 2.6, label);
+    }
+    for mm in (0..100).filter(|mm| mm % 10 != 0) {
+        let x = at.x + mm as f64;
+        page.line(Point::new(x, at.y), Point::new(x, at.y + 1.2), Stroke::solid(0.12));
+    }
+    let unit = text::shape("cm", Style::Regular, 6.0);
+    page.text(Point::new(at.x + CALIBRATION_MM + 1.5, at.y + 2.2), unit);
+}

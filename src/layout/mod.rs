@@ -1,0 +1,223 @@
+//! Layout: sheet markup and game drawings → pages in millimetres.
+
+pub mod draw;
+pub mod flow;
+pub mod footer;
+pub mod markup;
+pub mod three_men;
+
+use std::fmt;
+
+use crate::page::{Color, Page, Paint, Point, Stroke};
+use crate::text::{self, Style};
+use flow::{Chunk, Frame};
+use markup::Block;
+
+/// Every mark stays at least this far from the paper's edge (printers cannot
+/// print closer).
+pub const SAFE_MARGIN_MM: f64 = 10.0;
+/// Side and top margins of the content.
+pub const MARGIN_MM: f64 = 15.0;
+
+/// Body text size in points.
+pub const BODY_PT: f64 = 10.0;
+const TITLE_PT: f64 = 20.0;
+const HEADING_PT: f64 = 12.5;
+const LINE_GAP: f64 = 1.4;
+
+/// A paper size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+impl Paper {
+    /// Every paper size, for listings.
+    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+
+    /// Width and height in millimetres (portrait).
+    pub fn size_mm(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (8.5 * 25.4, 11.0 * 25.4),
+        }
+    }
+
+    /// The name used on the command line and in folder names.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        }
+    }
+
+    /// The paper with this name.
+    pub fn from_name(name: &str) -> Option<Paper> {
+        Self::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(name))
+    }
+}
+
+impl fmt::Display for Paper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The content area of a page of this paper: between the margins, above the footer.
+pub fn content_width(paper: Paper) -> f64 {
+    paper.size_mm().0 - 2.0 * MARGIN_MM
+}
+
+/// Text chunks for one block; figures are made by the caller.
+pub fn text_chunks(block: &Block, width: f64) -> Vec<Chunk> {
+    match block {
+        Block::Title(t) => {
+            let mut chunks = lines(t, Style::Bold, TITLE_PT, width, 0.0);
+            chunks.push(Chunk::space(3.0));
+            chunks
+        }
+        Block::Heading(t) => {
+            let mut chunks = vec![Chunk::space(3.5).keep()];
+            chunks.extend(lines(t, Style::Bold, HEADING_PT, width, 0.0).into_iter().map(Chunk::keep));
+            chunks.push(Chunk::space(1.0).keep());
+            chunks
+        }
+        Block::Paragraph(t) => {
+            let mut chunks = lines(t, Style::Regular, BODY_PT, width, 0.0);
+            chunks.push(Chunk::space(2.0));
+            chunks
+        }
+        Block::Bullet(t) => marked(t, width, Mark::Bullet),
+        Block::Check(t) => marked(t, width, Mark::Box),
+        Block::Note(t) => note(t, width),
+        Block::Figure { .. } | Block::PageBreak => Vec::new(),
+    }
+}
+
+/// One chunk per wrapped line of text, indented by `indent`.
+pub fn lines(text: &str, style: Style, size_pt: f64, width: f64, indent: f64) -> Vec<Chunk> {
+    let (ascent, descent) = text::vertical_metrics_mm(style, size_pt);
+    let line_height = (ascent + descent) * LINE_GAP / 1.16;
+    text::wrap(text, style, size_pt, width - indent)
+        .into_iter()
+        .map(|shaped| {
+            let mut page = Page::new(0.0, 0.0);
+            page.text(Point::new(indent, ascent), shaped);
+            Chunk::new(line_height, page.items)
+        })
+        .collect()
+}
+
+enum Mark {
+    Bullet,
+    Box,
+}
+
+fn marked(text: &str, width: f64, mark: Mark) -> Vec<Chunk> {
+    let indent = 7.0;
+    let mut chunks = lines(text, Style::Regular, BODY_PT, width, indent);
+    if let Some(first) = chunks.first_mut() {
+        let (ascent, _) = text::vertical_metrics_mm(Style::Regular, BODY_PT);
+        let mut page = Page::new(0.0, 0.0);
+        match mark {
+            Mark::Bullet => {
+                page.circle(Point::new(2.5, ascent * 0.62), 0.8, Paint::fill(Color::BLACK))
+            }
+            Mark::Box => page.rect(
+                Point::new(0.5, ascent * 0.62 - 2.0),
+                4.0,
+                4.0,
+                Paint::outline(Stroke::solid(0.3)),
+            ),
+        }
+        first.items.extend(page.items);
+    }
+    if let Some(last) = chunks.last_mut() {
+        last.height += 1.2;
+    }
+    chunks
+}
+
+fn note(text: &str, width: f64) -> Vec<Chunk> {
+    let pad = 3.0;
+    let inner = lines(text, Style::Bold, BODY_PT, width - 2.0 * pad, 0.0);
+    let height: f64 = inner.iter().map(|c| c.height).sum::<f64>() + 2.0 * pad;
+    let mut page = Page::new(0.0, 0.0);
+    page.rect(
+        Point::new(0.0, 0.0),
+        width,
+        height,
+        Paint::both(Color::gray(0.93), Stroke::solid(0.35)),
+    );
+    let mut y = pad;
+    for chunk in inner {
+        page.items.extend(chunk.items.iter().map(|i| flow::translate(i, pad, y)));
+        y += chunk.height;
+    }
+    vec![Chunk::new(height, page.items), Chunk::space(3.0)]
+}
+
+/// Flows a sheet's chunks onto pages of `paper` and adds the footer to each.
+pub fn paginate(chunks: Vec<Option<Chunk>>, paper: Paper, footer: &footer::Footer) -> Vec<Page> {
+    let (width, height) = paper.size_mm();
+    let frame =
+        Frame { left: MARGIN_MM, top: MARGIN_MM, bottom: height - footer::FOOTER_HEIGHT_MM };
+    let contents = flow::flow(chunks, frame);
+    let count = contents.len();
+    contents
+        .into_iter()
+        .enumerate()
+        .map(|(index, items)| {
+            let mut page = Page { width, height, items };
+            footer.draw(&mut page, index + 1, count);
+            page
+        })
+        .collect()
+}
+
+/// What a game's figure drawing may use.
+pub struct FigureContext<'a> {
+    /// The kit (geometry, spares).
+    pub kit: &'a crate::kit::Kit,
+    /// Worked examples as the rules played them.
+    pub verified: &'a [crate::verify::Verified],
+    /// The sheet language's strings, placeholders filled.
+    pub strings: &'a toml::Table,
+    /// Width of the content area in millimetres.
+    pub width: f64,
+}
+
+impl FigureContext<'_> {
+    /// The string at a dotted key.
+    pub fn text(&self, key: &str) -> Result<String, String> {
+        let mut table = self.strings;
+        let mut parts = key.split('.').peekable();
+        while let Some(part) = parts.next() {
+            match (table.get(part), parts.peek()) {
+                (Some(toml::Value::Table(inner)), Some(_)) => table = inner,
+                (Some(toml::Value::String(text)), None) => return Ok(text.clone()),
+                _ => break,
+            }
+        }
+        Err(format!("no string `{key}` in the kit's strings"))
+    }
+
+    /// A verified example by id.
+    pub fn example(&self, id: &str) -> Result<&crate::verify::Verified, String> {
+        self.verified
+            .iter()
+            .find(|v| v.id == id)
+            .ok_or_else(|| format!("no example `{id}` in kit.toml"))
+    }
+}
+
+/// Draws a figure of the kit's game.
+pub fn figure(name: &str, args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    match cx.kit.game.as_str() {
+        "three-men-slide" => three_men::figure(name, args, cx),
+        other => Err(format!("no figures for game `{other}`")),
+    }
+}

@@ -1,0 +1,339 @@
+//! Drawings for Three-men slide: the board, counters, the repetition log and the
+//! worked-example diagrams. Geometry comes from the kit, positions from the rules.
+
+use super::draw::{self, Side};
+use super::flow::{Chunk, Table};
+use super::{BODY_PT, lines};
+use crate::page::{Color, Page, Paint, Point, Stroke};
+use crate::rules::Game;
+use crate::rules::three_men::{self, Player, Square, ThreeMenSlide};
+use crate::text::{self, Style};
+
+use super::FigureContext;
+
+/// The figures this game draws, for error messages.
+pub const FIGURES: &[&str] = &["board", "counters", "repetition-log", "end-box", "diagrams"];
+
+/// Draws figure `name`.
+pub fn figure(name: &str, args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    match name {
+        "board" => board(cx),
+        "counters" => counters(cx),
+        "repetition-log" => repetition_log(cx),
+        "end-box" => end_box(cx),
+        "diagrams" => diagrams(args, cx),
+        _ => Err(format!("unknown figure `@{name}`, expected one of: {}", FIGURES.join(", "))),
+    }
+}
+
+fn side(player: Player) -> Side {
+    match player {
+        Player::A => Side::Light,
+        Player::B => Side::Dark,
+    }
+}
+
+/// Where a square's point sits, with A1 at the bottom left of a board whose top-left
+/// point is at `origin`.
+fn point_at(origin: Point, spacing: f64, sq: Square) -> Point {
+    Point::new(origin.x + sq.col() as f64 * spacing, origin.y + (2 - sq.row()) as f64 * spacing)
+}
+
+/// Lines of the board: movement edges solid and heavy, winning diagonals dashed and
+/// light, so nobody mistakes a diagonal for a path.
+fn board_lines(page: &mut Page, origin: Point, spacing: f64, edge_width: f64) {
+    let diagonal = Stroke::dashed(edge_width * 0.45, 3.0, 2.0).colored(Color::gray(0.45));
+    for line in three_men::winning_lines() {
+        let (a, c) = (line[0], line[2]);
+        if a.col() != c.col() && a.row() != c.row() {
+            page.line(point_at(origin, spacing, a), point_at(origin, spacing, c), diagonal);
+        }
+    }
+    for (a, b) in three_men::movement_edges() {
+        let stroke = Stroke::solid(edge_width);
+        page.line(point_at(origin, spacing, a), point_at(origin, spacing, b), stroke);
+    }
+}
+
+fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let spacing = cx.kit.board.spacing_mm;
+    let dot = cx.kit.board.point_diameter_mm;
+    let pad = (spacing * 0.45).max(dot);
+    let label_band = 9.0;
+    let span = 2.0 * spacing + 2.0 * pad;
+    let total = span + 2.0 * label_band;
+    if total > cx.width {
+        return Err(format!(
+            "the board is {total:.0} mm wide with its labels, the page has {:.0} mm",
+            cx.width
+        ));
+    }
+    let mut page = Page::new(0.0, 0.0);
+    let left = (cx.width - total) / 2.0 + label_band;
+    let frame_origin = Point::new(left, label_band);
+    page.rect(frame_origin, span, span, Paint::outline(Stroke::solid(0.5)));
+    let origin = Point::new(left + pad, label_band + pad);
+    board_lines(&mut page, origin, spacing, 1.4);
+    for sq in Square::all() {
+        let c = point_at(origin, spacing, sq);
+        page.circle(c, dot / 2.0, Paint::both(Color::WHITE, Stroke::solid(0.8)));
+        let label = text::shape(&sq.to_string(), Style::Regular, (dot * 0.9).min(7.0));
+        page.text_centered(c.x, c.y + label.size_pt * 0.13, label);
+    }
+    // Coordinates on all four sides, as the rules name the squares.
+    let label_pt = 12.0;
+    for col in 0..3u8 {
+        let x = origin.x + col as f64 * spacing;
+        let letter = ((b'A' + col) as char).to_string();
+        page.text_centered(x, label_band - 2.5, text::shape(&letter, Style::Bold, label_pt));
+        page.text_centered(
+            x,
+            label_band + span + 6.5,
+            text::shape(&letter, Style::Bold, label_pt),
+        );
+    }
+    for row in 0..3u8 {
+        let y = origin.y + (2 - row) as f64 * spacing + 1.6;
+        let digit = (row + 1).to_string();
+        page.text_centered(left - label_band / 2.0, y, text::shape(&digit, Style::Bold, label_pt));
+        page.text_centered(
+            left + span + label_band / 2.0,
+            y,
+            text::shape(&digit, Style::Bold, label_pt),
+        );
+    }
+    let mut chunks = vec![Chunk::new(total + 2.0, page.items)];
+    chunks.extend(legend(cx)?);
+    Ok(chunks)
+}
+
+fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let mut chunks = Vec::new();
+    let sample = 16.0;
+    for (key, stroke) in [
+        ("board.legend_edge", Stroke::solid(1.4)),
+        ("board.legend_diagonal", Stroke::dashed(0.63, 3.0, 2.0).colored(Color::gray(0.45))),
+    ] {
+        let mut text_chunks =
+            lines(&cx.text(key)?, Style::Regular, BODY_PT, cx.width, sample + 4.0);
+        if let Some(first) = text_chunks.first_mut() {
+            let mut page = Page::new(0.0, 0.0);
+            page.line(Point::new(0.0, 2.2), Point::new(sample, 2.2), stroke);
+            first.items.extend(page.items);
+        }
+        chunks.extend(text_chunks);
+        chunks.push(Chunk::space(1.5));
+    }
+    Ok(chunks)
+}
+
+fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let size = cx.kit.pieces.size_mm;
+    let tile = size + 6.0;
+    let per_player = (three_men::COUNTERS_PER_PLAYER + cx.kit.pieces.spares) as usize;
+    let per_row = ((cx.width / tile).floor() as usize).max(1);
+    let mut chunks = Vec::new();
+    for player in [Player::A, Player::B] {
+        let caption = cx.text(&format!("counters.caption_{}", player.to_string().to_lowercase()))?;
+        chunks.extend(lines(&caption, Style::Bold, BODY_PT, cx.width, 0.0).into_iter().map(Chunk::keep));
+        chunks.push(Chunk::space(2.0).keep());
+        for row_start in (0..per_player).step_by(per_row) {
+            let in_row = per_row.min(per_player - row_start);
+            let mut page = Page::new(0.0, 0.0);
+            for i in 0..in_row {
+                let x = i as f64 * tile;
+                page.rect(Point::new(x, 0.0), tile, tile, Paint::outline(draw::cut_stroke()));
+                let center = Point::new(x + tile / 2.0, tile / 2.0);
+                draw::piece(&mut page, center, size, side(player), &player.to_string());
+            }
+            chunks.push(Chunk::new(tile, page.items));
+        }
+        chunks.push(Chunk::space(6.0));
+    }
+    Ok(chunks)
+}
+
+/// One row per sliding position: the start, then one per turn up to the limit.
+fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let gap = 6.0;
+    let column_width = (cx.width - gap) / 2.0;
+    let row_height = 11.0;
+    let cell = 3.0;
+    let widths = [11.0, 13.0, 19.0];
+    let xs = [0.0, widths[0], widths[0] + widths[1], widths[0] + widths[1] + widths[2]];
+    let grid = Stroke::solid(0.25);
+
+    let mut header = Page::new(0.0, 0.0);
+    let heads = ["log.col_turn", "log.col_board", "log.col_next", "log.col_tally"];
+    let head_pt = 6.5;
+    for (i, key) in heads.iter().enumerate() {
+        let w = if i < 3 { widths[i] } else { column_width - xs[3] };
+        let mut y = 3.2;
+        for line in text::wrap(&cx.text(key)?, Style::Bold, head_pt, w - 1.5) {
+            header.text(Point::new(xs[i] + 0.8, y), line);
+            y += 2.8;
+        }
+    }
+    header.line(Point::new(0.0, 7.5), Point::new(column_width, 7.5), Stroke::solid(0.5));
+    let header = Chunk::new(8.0, header.items);
+
+    let start_label = cx.text("log.start_row")?;
+    let rows = (0..=three_men::SLIDING_TURN_LIMIT)
+        .map(|turn| {
+            let mut row = Page::new(0.0, 0.0);
+            let label = if turn == 0 { start_label.clone() } else { turn.to_string() };
+            let shaped = text::shape(&label, Style::Bold, if turn == 0 { 6.5 } else { 9.0 });
+            row.text(Point::new(1.0, row_height / 2.0 + 1.4), shaped);
+            // A small 3×3 grid to copy the board into, row 3 on top as on the board.
+            let gx = xs[1] + (widths[1] - 3.0 * cell) / 2.0;
+            let gy = (row_height - 3.0 * cell) / 2.0;
+            for i in 0..=3 {
+                let o = i as f64 * cell;
+                row.line(Point::new(gx + o, gy), Point::new(gx + o, gy + 3.0 * cell), grid);
+                row.line(Point::new(gx, gy + o), Point::new(gx + 3.0 * cell, gy + o), grid);
+            }
+            // "Next to move": circle A or B.
+            for (i, player) in [Player::A, Player::B].into_iter().enumerate() {
+                let c = Point::new(xs[2] + 5.0 + i as f64 * 8.5, row_height / 2.0);
+                row.circle(c, 3.0, Paint::outline(Stroke::solid(0.25)));
+                let t = text::shape(&player.to_string(), Style::Regular, 8.0);
+                row.text_centered(c.x, c.y + 1.0, t);
+            }
+            row.line(
+                Point::new(0.0, row_height),
+                Point::new(column_width, row_height),
+                Stroke::solid(0.2).colored(Color::gray(0.5)),
+            );
+            for &x in &xs[1..] {
+                row.line(Point::new(x, 0.0), Point::new(x, row_height), grid);
+            }
+            Chunk::new(row_height, row.items)
+        })
+        .collect();
+    Ok(vec![Chunk::table(Table {
+        header: Box::new(header),
+        rows,
+        columns: 2,
+        column_width,
+        gap,
+    })])
+}
+
+/// A box to tick how the game ended.
+fn end_box(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let mut chunks = vec![Chunk::space(5.0).keep()];
+    chunks.extend(
+        lines(&cx.text("log.end_heading")?, Style::Bold, BODY_PT + 1.0, cx.width, 0.0)
+            .into_iter()
+            .map(Chunk::keep),
+    );
+    let keys = ["log.end_win_a", "log.end_win_b", "log.end_repetition", "log.end_turns"];
+    let mut page = Page::new(0.0, 0.0);
+    let col = cx.width / 2.0;
+    for (i, key) in keys.iter().enumerate() {
+        let x = (i % 2) as f64 * col;
+        let y = (i / 2) as f64 * 8.0 + 2.0;
+        page.rect(Point::new(x, y), 4.5, 4.5, Paint::outline(Stroke::solid(0.35)));
+        for (j, line) in text::wrap(&cx.text(key)?, Style::Regular, BODY_PT, col - 9.0)
+            .into_iter()
+            .enumerate()
+        {
+            page.text(Point::new(x + 7.0, y + 3.6 + j as f64 * 4.2), line);
+        }
+    }
+    chunks.push(Chunk::new(18.0, page.items));
+    Ok(chunks)
+}
+
+/// A row of small boards, one per `example:when` argument (`when` is `start`, the
+/// position to think about, or `end`, the position after the example's moves).
+fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    if args.is_empty() {
+        return Err("`@diagrams` needs at least one example, e.g. `@diagrams practice:start`".into());
+    }
+    let slot = cx.width / args.len().max(3) as f64;
+    let spacing = (slot - 14.0) / 2.0;
+    let spacing = spacing.min(16.0);
+    let mut page = Page::new(0.0, 0.0);
+    let mut captions: Vec<Vec<text::Shaped>> = Vec::new();
+    for (i, arg) in args.iter().enumerate() {
+        let (id, when) = arg.split_once(':').unwrap_or((arg, "start"));
+        let ex = cx.example(id)?;
+        let position = match when {
+            "start" => ex.positions.first(),
+            "end" => ex.positions.last(),
+            _ => return Err(format!("`{arg}`: expected `{id}:start` or `{id}:end`")),
+        }
+        .ok_or_else(|| format!("example `{id}` has no positions"))?;
+        let state = ThreeMenSlide.parse_state(position).map_err(|e| e.to_string())?;
+        let x0 = i as f64 * slot + (slot - 2.0 * spacing) / 2.0;
+        let origin = Point::new(x0, 5.0);
+        draw_position(&mut page, origin, spacing, &state, ex, when == "end")?;
+        let caption = cx.text(&format!("examples.{id}.caption"))?;
+        captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+    }
+    let board_h = 2.0 * spacing + 12.0;
+    let line_h = 3.6;
+    for (i, lines) in captions.iter().enumerate() {
+        for (j, line) in lines.iter().enumerate() {
+            let cx_mid = i as f64 * slot + slot / 2.0;
+            page.text_centered(cx_mid, board_h + 3.0 + j as f64 * line_h, line.clone());
+        }
+    }
+    let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
+    Ok(vec![Chunk::new(board_h + 2.0 + tallest * line_h + 3.0, page.items)])
+}
+
+fn draw_position(
+    page: &mut Page,
+    origin: Point,
+    spacing: f64,
+    state: &three_men::State,
+    ex: &crate::verify::Verified,
+    end: bool,
+) -> Result<(), String> {
+    let at = |sq: Square| point_at(origin, spacing, sq);
+    if end && !ex.line.is_empty() {
+        // The winning line as a broad grey band under the pieces.
+        let squares: Vec<Square> =
+            ex.line.iter().map(|s| Square::parse(s)).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+        let band = Stroke::solid(spacing * 0.55).colored(Color::gray(0.82));
+        page.line(at(squares[0]), at(squares[2]), band);
+    }
+    board_lines(page, origin, spacing, 0.6);
+    for sq in Square::all() {
+        page.circle(at(sq), 0.9, Paint::fill(Color::BLACK));
+    }
+    let piece = spacing * 0.62;
+    for sq in Square::all() {
+        if let Some(player) = state.piece_at(sq) {
+            draw::piece(page, at(sq), piece, side(player), &player.to_string());
+        }
+    }
+    // Small coordinates so a caption can name squares.
+    for col in 0..3u8 {
+        let letter = ((b'A' + col) as char).to_string();
+        let x = origin.x + col as f64 * spacing;
+        page.text_centered(x, origin.y + 2.0 * spacing + 6.5, text::shape(&letter, Style::Regular, 6.5));
+    }
+    for row in 0..3u8 {
+        let y = origin.y + (2 - row) as f64 * spacing + 0.9;
+        page.text_centered(origin.x - 5.5, y, text::shape(&(row + 1).to_string(), Style::Regular, 6.5));
+    }
+    let arrows: Vec<(String, bool)> = if end {
+        ex.moves.last().map(|m| (m.clone(), false)).into_iter().collect()
+    } else if let Some(illegal) = &ex.illegal {
+        vec![(illegal.text.clone(), true)]
+    } else if ex.from.is_some() {
+        ex.shown_moves.iter().map(|m| (m.clone(), false)).collect()
+    } else {
+        Vec::new()
+    };
+    for (mv, crossed) in arrows {
+        if let Some((a, b)) = mv.split_once('-') {
+            let (a, b) = (Square::parse(a).map_err(|e| e.to_string())?, Square::parse(b).map_err(|e| e.to_string())?);
+            draw::arrow(page, at(a), at(b), piece * 0.55, 0.45, crossed);
+        }
+    }
+    Ok(())
+}

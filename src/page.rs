@@ -1,0 +1,156 @@
+//! The page model: what layout produces and the PDF writer prints.
+//!
+//! Every length is in millimetres, measured from the page's top-left corner with y
+//! pointing down, as a ruler on the printed sheet would read it. Points exist only in
+//! `pdf.rs`.
+
+use crate::text::Shaped;
+
+/// A point on the page, in millimetres from the top-left corner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// Distance from the left edge.
+    pub x: f64,
+    /// Distance from the top edge.
+    pub y: f64,
+}
+
+impl Point {
+    /// A point at `x`, `y` millimetres.
+    pub const fn new(x: f64, y: f64) -> Self {
+        Point { x, y }
+    }
+}
+
+/// An RGB colour with components from 0 to 1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Color(pub f64, pub f64, pub f64);
+
+impl Color {
+    /// Full black: text and outlines.
+    pub const BLACK: Color = Color(0.0, 0.0, 0.0);
+    /// White: the light player's pieces.
+    pub const WHITE: Color = Color(1.0, 1.0, 1.0);
+    /// A grey of the given lightness (0 black, 1 white).
+    pub const fn gray(level: f64) -> Color {
+        Color(level, level, level)
+    }
+}
+
+/// How a line or outline is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    /// Line width in millimetres.
+    pub width: f64,
+    /// Line colour.
+    pub color: Color,
+    /// Dash and gap lengths in millimetres; `None` for a solid line.
+    pub dash: Option<(f64, f64)>,
+}
+
+impl Stroke {
+    /// A solid black line of the given width.
+    pub const fn solid(width: f64) -> Stroke {
+        Stroke { width, color: Color::BLACK, dash: None }
+    }
+
+    /// A dashed line: the house style for cut lines.
+    pub const fn dashed(width: f64, dash: f64, gap: f64) -> Stroke {
+        Stroke { width, color: Color::BLACK, dash: Some((dash, gap)) }
+    }
+
+    /// The same line in another colour.
+    pub const fn colored(self, color: Color) -> Stroke {
+        Stroke { color, ..self }
+    }
+}
+
+/// Fill and outline of a closed shape; either may be absent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paint {
+    /// Fill colour.
+    pub fill: Option<Color>,
+    /// Outline.
+    pub stroke: Option<Stroke>,
+}
+
+impl Paint {
+    /// Outline only.
+    pub const fn outline(stroke: Stroke) -> Paint {
+        Paint { fill: None, stroke: Some(stroke) }
+    }
+
+    /// Fill only.
+    pub const fn fill(color: Color) -> Paint {
+        Paint { fill: Some(color), stroke: None }
+    }
+
+    /// Fill and outline.
+    pub const fn both(color: Color, stroke: Stroke) -> Paint {
+        Paint { fill: Some(color), stroke: Some(stroke) }
+    }
+}
+
+/// One thing drawn on a page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// A straight line.
+    Line { from: Point, to: Point, stroke: Stroke },
+    /// An axis-aligned rectangle with its top-left corner at `origin`.
+    Rect { origin: Point, width: f64, height: f64, paint: Paint },
+    /// A circle.
+    Circle { center: Point, radius: f64, paint: Paint },
+    /// A closed polygon.
+    Polygon { points: Vec<Point>, paint: Paint },
+    /// Shaped text with its baseline starting at `origin`.
+    Text { origin: Point, shaped: Shaped, color: Color },
+}
+
+/// One page: its size and what is drawn on it, in drawing order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// Page width in millimetres.
+    pub width: f64,
+    /// Page height in millimetres.
+    pub height: f64,
+    /// Everything drawn, bottom first.
+    pub items: Vec<Item>,
+}
+
+impl Page {
+    /// An empty page of the given size.
+    pub fn new(width: f64, height: f64) -> Self {
+        Page { width, height, items: Vec::new() }
+    }
+
+    /// Draws a line.
+    pub fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+        self.items.push(Item::Line { from, to, stroke });
+    }
+
+    /// Draws a rectangle.
+    pub fn rect(&mut self, origin: Point, width: f64, height: f64, paint: Paint) {
+        self.items.push(Item::Rect { origin, width, height, paint });
+    }
+
+    /// Draws a circle.
+    pub fn circle(&mut self, center: Point, radius: f64, paint: Paint) {
+        self.items.push(Item::Circle { center, radius, paint });
+    }
+
+    /// Draws a closed polygon.
+    pub fn polygon(&mut self, points: Vec<Point>, paint: Paint) {
+        self.items.push(Item::Polygon { points, paint });
+    }
+
+    /// Draws shaped text with its baseline starting at `origin`.
+    pub fn text(&mut self, origin: Point, shaped: Shaped) {
+        self.items.push(Item::Text { origin, shaped, color: Color::BLACK });
+    }
+
+    /// Draws shaped text centred horizontally on `center_x`.
+    pub fn text_centered(&mut self, center_x: f64, baseline: f64, shaped: Shaped) {
+        let x = center_x - shaped.width_mm() / 2.0;
+        self.text(Point::new(x, baseline), shaped);
+    }
+}

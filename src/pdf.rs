@@ -1,0 +1,236 @@
+//! Page model → PDF bytes. The only module that knows printpdf, lopdf or points.
+//!
+//! printpdf writes the document (fonts embedded and subset); a second pass with
+//! lopdf, the parser printpdf is built on, makes the bytes reproducible and asks
+//! viewers to print at actual size.
+
+use std::sync::OnceLock;
+
+use printpdf::{
+    Color as PdfColor, FontId, LineDashPattern, LinePoint, Mm, Op, PaintMode, ParsedFont,
+    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint,
+    Polygon, PolygonRing, Pt, Rgb, TextItem, TextMatrix, WindingOrder,
+};
+
+use crate::page::{Color, Item, Page, Paint, Point, Stroke};
+use crate::text::{Shaped, Style};
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+/// Control-point distance for a quarter circle drawn as one cubic Bézier.
+const KAPPA: f64 = 0.552_284_749_8;
+
+fn pt(mm: f64) -> Pt {
+    Pt((mm * PT_PER_MM) as f32)
+}
+
+/// Fixed resource names, so that fonts are named the same in every run (printpdf's
+/// own ids come from a process-wide counter).
+fn font_id(style: Style) -> FontId {
+    FontId(match style {
+        Style::Regular => "F1".to_string(),
+        Style::Bold => "F2".to_string(),
+    })
+}
+
+fn parsed_font(style: Style) -> &'static ParsedFont {
+    static REGULAR: OnceLock<ParsedFont> = OnceLock::new();
+    static BOLD: OnceLock<ParsedFont> = OnceLock::new();
+    let cell = match style {
+        Style::Regular => &REGULAR,
+        Style::Bold => &BOLD,
+    };
+    cell.get_or_init(|| {
+        ParsedFont::from_bytes(style.font_bytes(), 0, &mut Vec::new())
+            .expect("shipped font parses")
+    })
+}
+
+/// Writes the pages as one PDF. The same pages and title always give the same bytes.
+pub fn write(pages: &[Page], title: &str) -> Vec<u8> {
+    let mut doc = PdfDocument::new(title);
+    for style in [Style::Regular, Style::Bold] {
+        let font = PdfFont::new(parsed_font(style).clone());
+        doc.resources.fonts.map.insert(font_id(style), font);
+    }
+    let pdf_pages = pages
+        .iter()
+        .map(|page| {
+            let flip = |p: Point| point(p, page.height);
+            let mut ops = Vec::new();
+            for item in &page.items {
+                item_ops(item, &flip, &mut ops);
+            }
+            PdfPage::new(Mm(page.width as f32), Mm(page.height as f32), ops)
+        })
+        .collect();
+    doc.with_pages(pdf_pages);
+    let mut warnings = Vec::new();
+    let bytes = doc.save(&PdfSaveOptions::default(), &mut warnings);
+    finish(&bytes)
+}
+
+fn point(p: Point, page_height: f64) -> PdfPoint {
+    PdfPoint { x: pt(p.x), y: pt(page_height - p.y) }
+}
+
+fn color(c: Color) -> PdfColor {
+    PdfColor::Rgb(Rgb { r: c.0 as f32, g: c.1 as f32, b: c.2 as f32, icc_profile: None })
+}
+
+fn item_ops(item: &Item, flip: &dyn Fn(Point) -> PdfPoint, ops: &mut Vec<Op>) {
+    match item {
+        Item::Line { from, to, stroke } => {
+            set_stroke(stroke, ops);
+            let points = vec![corner(flip(*from)), corner(flip(*to))];
+            ops.push(Op::DrawLine { line: printpdf::Line { points, is_closed: false } });
+        }
+        Item::Rect { origin, width, height, paint } => {
+            let o = *origin;
+            let corners = [
+                o,
+                Point::new(o.x + width, o.y),
+                Point::new(o.x + width, o.y + height),
+                Point::new(o.x, o.y + height),
+            ];
+            let ring = corners.iter().map(|&p| corner(flip(p))).collect();
+            shape(ring, paint, ops);
+        }
+        Item::Circle { center, radius, paint } => {
+            shape(circle_ring(*center, *radius, flip), paint, ops);
+        }
+        Item::Polygon { points, paint } => {
+            let ring = points.iter().map(|&p| corner(flip(p))).collect();
+            shape(ring, paint, ops);
+        }
+        Item::Text { origin, shaped, color: c } => text_ops(*origin, shaped, *c, flip, ops),
+    }
+}
+
+fn corner(p: PdfPoint) -> LinePoint {
+    LinePoint { p, bezier: false }
+}
+
+fn circle_ring(c: Point, r: f64, flip: &dyn Fn(Point) -> PdfPoint) -> Vec<LinePoint> {
+    let k = r * KAPPA;
+    // Four quarter arcs: east → south → west → north → east (y grows downward).
+    let (x, y) = (c.x, c.y);
+    let pts = [
+        (x + r, y, false),
+        (x + r, y + k, true),
+        (x + k, y + r, true),
+        (x, y + r, false),
+        (x - k, y + r, true),
+        (x - r, y + k, true),
+        (x - r, y, false),
+        (x - r, y - k, true),
+        (x - k, y - r, true),
+        (x, y - r, false),
+        (x + k, y - r, true),
+        (x + r, y - k, true),
+        (x + r, y, false),
+    ];
+    pts.iter()
+        .map(|&(px, py, bezier)| LinePoint { p: flip(Point::new(px, py)), bezier })
+        .collect()
+}
+
+fn shape(points: Vec<LinePoint>, paint: &Paint, ops: &mut Vec<Op>) {
+    let mode = match (paint.fill, paint.stroke) {
+        (Some(_), Some(_)) => PaintMode::FillStroke,
+        (Some(_), None) => PaintMode::Fill,
+        (None, Some(_)) => PaintMode::Stroke,
+        (None, None) => return,
+    };
+    if let Some(fill) = paint.fill {
+        ops.push(Op::SetFillColor { col: color(fill) });
+    }
+    if let Some(stroke) = &paint.stroke {
+        set_stroke(stroke, ops);
+    }
+    let polygon = Polygon {
+        rings: vec![PolygonRing { points }],
+        mode,
+        winding_order: WindingOrder::NonZero,
+    };
+    ops.push(Op::DrawPolygon { polygon });
+}
+
+fn set_stroke(stroke: &Stroke, ops: &mut Vec<Op>) {
+    ops.push(Op::SetOutlineColor { col: color(stroke.color) });
+    ops.push(Op::SetOutlineThickness { pt: pt(stroke.width) });
+    let dash = match stroke.dash {
+        Some((on, off)) => LineDashPattern::new(0.0, &[pt(on).0, pt(off).0]),
+        None => LineDashPattern::solid(),
+    };
+    ops.push(Op::SetLineDashPattern { dash });
+}
+
+fn text_ops(
+    origin: Point,
+    shaped: &Shaped,
+    c: Color,
+    flip: &dyn Fn(Point) -> PdfPoint,
+    ops: &mut Vec<Op>,
+) {
+    if shaped.glyphs.is_empty() {
+        return;
+    }
+    let at = flip(origin);
+    // The viewer advances by the font's own widths; the shaper's advances can differ
+    // (kerning), so each glyph carries the difference as a TJ adjustment.
+    let face = parsed_font(shaped.style);
+    let upem = shaped.units_per_em as f32;
+    let glyphs = shaped
+        .glyphs
+        .iter()
+        .map(|g| {
+            let natural = face.get_horizontal_advance(g.id) as f32;
+            let offset = (natural - g.advance as f32) * 1000.0 / upem;
+            let cid = (!g.text.is_empty()).then(|| g.text.clone());
+            printpdf::Codepoint { gid: g.id, offset, cid }
+        })
+        .collect();
+    ops.push(Op::StartTextSection);
+    ops.push(Op::SetFillColor { col: color(c) });
+    ops.push(Op::SetFont {
+        font: PdfFontHandle::External(font_id(shaped.style)),
+        size: Pt(shaped.size_pt as f32),
+    });
+    ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(at.x, at.y) });
+    ops.push(Op::ShowText { items: vec![TextItem::GlyphIds(glyphs)] });
+    ops.push(Op::EndTextSection);
+}
+
+/// The second pass: a document id derived from the content (no clock, no counter),
+/// the PDF 1.6 header that `PrintScaling` needs, and `PrintScaling /None` so print
+/// dialogs default to actual size.
+fn finish(bytes: &[u8]) -> Vec<u8> {
+    use lopdf::{Dictionary, Object, StringFormat};
+    let mut doc = lopdf::Document::load_mem(bytes).expect("printpdf output parses");
+    doc.version = "1.6".to_string();
+    let mut prefs = Dictionary::new();
+    prefs.set("PrintScaling", Object::Name(b"None".to_vec()));
+    if let Ok(catalog) = doc.catalog_mut() {
+        catalog.set("ViewerPreferences", Object::Dictionary(prefs));
+    }
+    doc.trailer.remove(b"ID");
+    let mut draft = Vec::new();
+    doc.save_to(&mut draft).expect("writing to memory cannot fail");
+    let id = format!("{:016x}{:016x}", fnv1a(&draft, 0), fnv1a(&draft, 1));
+    let id = Object::String(id.into_bytes(), StringFormat::Hexadecimal);
+    doc.trailer.set("ID", Object::Array(vec![id.clone(), id]));
+    let mut out = Vec::new();
+    doc.save_to(&mut out).expect("writing to memory cannot fail");
+    out
+}
+
+/// FNV-1a: a stable hash for the document id (std's hashers may change between
+/// releases; this one never does).
+fn fnv1a(bytes: &[u8], salt: u8) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ salt as u64;
+    for &b in bytes {
+        hash ^= b as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}

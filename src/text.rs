@@ -1,0 +1,213 @@
+//! Text shaping and line breaking with the shipped fonts' real glyphs and metrics.
+//!
+//! Layout measures text here, and the PDF writer prints exactly the glyphs measured
+//! here, so what fits on screen fits on paper.
+
+use std::sync::OnceLock;
+
+use rustybuzz::{Face, UnicodeBuffer};
+use unicode_linebreak::{BreakOpportunity, linebreaks};
+
+/// DejaVu Sans: covers Latin, Greek, Cyrillic and Arabic (see fonts/LICENSE-DejaVu.txt).
+pub const REGULAR_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+/// DejaVu Sans Bold, for titles and headings.
+pub const BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+
+const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// The two faces the sheets use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Style {
+    /// Body text.
+    Regular,
+    /// Titles, headings and labels that must stand out.
+    Bold,
+}
+
+impl Style {
+    /// The font file's bytes.
+    pub fn font_bytes(self) -> &'static [u8] {
+        match self {
+            Style::Regular => REGULAR_TTF,
+            Style::Bold => BOLD_TTF,
+        }
+    }
+
+    fn face(self) -> &'static Face<'static> {
+        static REGULAR: OnceLock<Face<'static>> = OnceLock::new();
+        static BOLD: OnceLock<Face<'static>> = OnceLock::new();
+        let cell = match self {
+            Style::Regular => &REGULAR,
+            Style::Bold => &BOLD,
+        };
+        cell.get_or_init(|| Face::from_slice(self.font_bytes(), 0).expect("shipped font parses"))
+    }
+}
+
+/// One glyph as the shaper placed it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Glyph {
+    /// Glyph id in the font.
+    pub id: u16,
+    /// The text this glyph stands for (several characters for a ligature, empty for
+    /// the second glyph of a cluster), so the PDF can map glyphs back to text.
+    pub text: String,
+    /// Pen advance after this glyph, in font units.
+    pub advance: i32,
+}
+
+/// A shaped run of text in one style and size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shaped {
+    /// The text that was shaped.
+    pub text: String,
+    /// Its face.
+    pub style: Style,
+    /// Its size in points.
+    pub size_pt: f64,
+    /// The glyphs in visual order.
+    pub glyphs: Vec<Glyph>,
+    /// The font's units per em, to turn advances into lengths.
+    pub units_per_em: u16,
+}
+
+impl Shaped {
+    /// The advance width in millimetres.
+    pub fn width_mm(&self) -> f64 {
+        let units: i64 = self.glyphs.iter().map(|g| g.advance as i64).sum();
+        units as f64 / self.units_per_em as f64 * self.size_pt * MM_PER_PT
+    }
+
+    /// Characters of the text that the font has no glyph for.
+    pub fn missing_chars(&self) -> Vec<char> {
+        let face = self.style.face();
+        let mut missing: Vec<char> = self
+            .text
+            .chars()
+            .filter(|c| !c.is_whitespace() && !c.is_control())
+            .filter(|&c| face.glyph_index(c).is_none())
+            .collect();
+        missing.dedup();
+        missing
+    }
+}
+
+/// Shapes one line of text (no line breaking).
+pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
+    let face = style.face();
+    let mut buffer = UnicodeBuffer::new();
+    buffer.push_str(text);
+    let output = rustybuzz::shape(face, &[], buffer);
+    let infos = output.glyph_infos();
+    let positions = output.glyph_positions();
+    let mut glyphs = Vec::with_capacity(infos.len());
+    for (i, (info, pos)) in infos.iter().zip(positions).enumerate() {
+        let start = info.cluster as usize;
+        let first_of_cluster = i == 0 || infos[i - 1].cluster != info.cluster;
+        let glyph_text = if first_of_cluster {
+            // A cluster runs to the next different cluster value (in logical order).
+            let end = infos
+                .iter()
+                .map(|g| g.cluster as usize)
+                .filter(|&c| c > start)
+                .min()
+                .unwrap_or(text.len());
+            text[start..end].to_string()
+        } else {
+            String::new()
+        };
+        glyphs.push(Glyph { id: info.glyph_id as u16, text: glyph_text, advance: pos.x_advance });
+    }
+    Shaped {
+        text: text.to_string(),
+        style,
+        size_pt,
+        glyphs,
+        units_per_em: face.units_per_em() as u16,
+    }
+}
+
+/// The font's ascender and descender (positive below the baseline) in millimetres
+/// at a size, for placing lines of text.
+pub fn vertical_metrics_mm(style: Style, size_pt: f64) -> (f64, f64) {
+    let face = style.face();
+    let scale = size_pt * MM_PER_PT / face.units_per_em() as f64;
+    (face.ascender() as f64 * scale, -(face.descender() as f64) * scale)
+}
+
+/// Breaks `text` into lines no wider than `max_width_mm`, at the places Unicode line
+/// breaking allows; a mandatory break (a newline) always starts a new line. A single
+/// word wider than the line stays whole on a line of its own: callers check widths.
+pub fn wrap(text: &str, style: Style, size_pt: f64, max_width_mm: f64) -> Vec<Shaped> {
+    let mut lines = Vec::new();
+    let mut line_start = 0;
+    let mut last_fit: Option<usize> = None;
+    for (pos, opportunity) in linebreaks(text) {
+        let candidate = text[line_start..pos].trim_end();
+        let fits = shape(candidate, style, size_pt).width_mm() <= max_width_mm;
+        if !fits && let Some(fit) = last_fit {
+            lines.push(shape(text[line_start..fit].trim_end(), style, size_pt));
+            line_start = fit;
+        }
+        if opportunity == BreakOpportunity::Mandatory {
+            let rest = text[line_start..pos].trim_end();
+            if !rest.is_empty() || pos < text.len() {
+                lines.push(shape(rest, style, size_pt));
+            }
+            line_start = pos;
+            last_fit = None;
+        } else {
+            last_fit = Some(pos);
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shaping_measures_with_real_advances() {
+        // DejaVu Sans: "M" is wider than "i" at the same size.
+        let m = shape("MMMM", Style::Regular, 10.0).width_mm();
+        let i = shape("iiii", Style::Regular, 10.0).width_mm();
+        assert!(m > 2.0 * i, "M {m} i {i}");
+        // Doubling the size doubles the width.
+        let m20 = shape("MMMM", Style::Regular, 20.0).width_mm();
+        assert!((m20 - 2.0 * m).abs() < 1e-9);
+    }
+
+    #[test]
+    fn glyphs_carry_their_text() {
+        let shaped = shape("A1 é", Style::Bold, 12.0);
+        let text: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        assert_eq!(text, "A1 é");
+        assert!(shaped.missing_chars().is_empty());
+    }
+
+    #[test]
+    fn a_character_the_font_lacks_is_reported() {
+        let shaped = shape("go \u{4E00}", Style::Regular, 10.0);
+        assert_eq!(shaped.missing_chars(), vec!['\u{4E00}']);
+    }
+
+    #[test]
+    fn wrap_breaks_between_words_within_the_width() {
+        let text = "Place three counters each, then slide one along a line to a free point.";
+        let lines = wrap(text, Style::Regular, 10.0, 50.0);
+        assert!(lines.len() > 1);
+        for line in &lines {
+            assert!(line.width_mm() <= 50.0, "{:?} is {} mm", line.text, line.width_mm());
+        }
+        let joined: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(joined.join(" "), text);
+    }
+
+    #[test]
+    fn wrap_honours_newlines() {
+        let lines = wrap("one\ntwo", Style::Regular, 10.0, 100.0);
+        let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["one", "two"]);
+    }
+}
