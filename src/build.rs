@@ -62,7 +62,10 @@ pub fn facts(kit: &Kit) -> BTreeMap<String, String> {
     put("spares", kit.pieces.spares.to_string());
     if kit.game == "three-men-slide" {
         put("counters", three_men::COUNTERS_PER_PLAYER.to_string());
-        put("counters_total", (three_men::COUNTERS_PER_PLAYER + kit.pieces.spares).to_string());
+        put(
+            "counters_total",
+            (three_men::COUNTERS_PER_PLAYER + kit.pieces.spares).to_string(),
+        );
         put("turn_limit", three_men::SLIDING_TURN_LIMIT.to_string());
         put("repetitions", three_men::REPETITION_LIMIT.to_string());
     }
@@ -120,16 +123,19 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     let reference = &kit.languages[REFERENCE_LANGUAGE];
     let Some(strings) = kit.languages.get(&options.lang) else {
         let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
-        return Err(vec![Diagnostic::file(
-            &kit.kit_file,
-            format!("kit `{}` has no language `{}`", kit.id, options.lang),
-        )
-        .with_note(format!("available: {}", known.join(", ")))]);
+        return Err(vec![
+            Diagnostic::file(
+                &kit.kit_file,
+                format!("kit `{}` has no language `{}`", kit.id, options.lang),
+            )
+            .with_note(format!("available: {}", known.join(", "))),
+        ]);
     };
     let mut facts = facts(kit);
     facts.extend(example_facts(&verified));
     let (table, fell_back) = strings.resolve(reference, &facts)?;
-    let stuck = if kit.game == "three-men-slide" { three_men::stuck_positions() } else { vec![] };
+    let stuck =
+        if kit.game == "three-men-slide" { three_men::stuck_positions() } else { vec![] };
     let context = Context {
         t: &table,
         kit: KitInfo { id: &kit.id, game: &kit.game },
@@ -189,7 +195,8 @@ fn build_sheet(
                     title = t.clone();
                 }
                 check_glyphs(&block, sheet, &template_path, &mut diags);
-                chunks.extend(layout::text_chunks(&block, cx.width).into_iter().map(Some));
+                chunks
+                    .extend(layout::text_chunks(&block, cx.width).into_iter().map(Some));
             }
         }
     }
@@ -197,13 +204,18 @@ fn build_sheet(
         return Err(diags);
     }
     let footer = Footer {
-        print_note: cx.text("common.print_note").map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
+        print_note: cx
+            .text("common.print_note")
+            .map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
         caption: format!(
             "{} · {}",
-            cx.text("common.game_title").map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
+            cx.text("common.game_title")
+                .map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
             title
         ),
-        page_label: cx.text("common.page_label").map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
+        page_label: cx
+            .text("common.page_label")
+            .map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
     };
     let pages = layout::paginate(chunks, options.paper, &footer);
     let bytes = pdf::write(&pages, &title);
@@ -216,7 +228,12 @@ fn build_sheet(
 }
 
 /// A character the font cannot show is an error, never a blank box.
-fn check_glyphs(block: &Block, sheet: SheetKind, template: &str, diags: &mut Diagnostics) {
+fn check_glyphs(
+    block: &Block,
+    sheet: SheetKind,
+    template: &str,
+    diags: &mut Diagnostics,
+) {
     let text = match block {
         Block::Title(t)
         | Block::Heading(t)

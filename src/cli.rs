@@ -88,9 +88,14 @@ impl From<anyhow::Error> for Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Build { kit, lang, paper, out, templates } => {
-            build_cmd(cli.kits.as_deref(), &kit, &lang, &paper, &out, templates.as_deref())
-        }
+        Command::Build { kit, lang, paper, out, templates } => build_cmd(
+            cli.kits.as_deref(),
+            &kit,
+            &lang,
+            &paper,
+            &out,
+            templates.as_deref(),
+        ),
         Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
         Command::List => list_cmd(cli.kits.as_deref()),
         Command::Rules { query } => rules_cmd(query),
@@ -101,7 +106,11 @@ pub fn run() -> ExitCode {
             for d in &diags {
                 eprint!("{}", d.render());
             }
-            eprintln!("{} problem{} found", diags.len(), if diags.len() == 1 { "" } else { "s" });
+            eprintln!(
+                "{} problem{} found",
+                diags.len(),
+                if diags.len() == 1 { "" } else { "s" }
+            );
             ExitCode::from(1)
         }
         Err(Failure::Other(e)) => {
@@ -130,14 +139,24 @@ fn sources(kits_dir: Option<&Path>, names: &[String]) -> Result<Vec<Source>, Fai
             if path.join("kit.toml").is_file() {
                 return Ok(io::read_kit(path)?);
             }
-            let id = |s: &Source| s.dir.rsplit('/').next().unwrap_or("").split(' ').next().map(str::to_string);
-            all.iter().find(|s| id(s).as_deref() == Some(name)).cloned().ok_or_else(|| {
-                let known: Vec<String> = all.iter().filter_map(id).collect();
-                Failure::Other(anyhow::anyhow!(
-                    "unknown kit `{name}`: expected a kit folder or one of: {}",
-                    known.join(", ")
-                ))
-            })
+            let id = |s: &Source| {
+                s.dir
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or("")
+                    .split(' ')
+                    .next()
+                    .map(str::to_string)
+            };
+            all.iter().find(|s| id(s).as_deref() == Some(name)).cloned().ok_or_else(
+                || {
+                    let known: Vec<String> = all.iter().filter_map(id).collect();
+                    Failure::Other(anyhow::anyhow!(
+                        "unknown kit `{name}`: expected a kit folder or one of: {}",
+                        known.join(", ")
+                    ))
+                },
+            )
         })
         .collect()
 }
@@ -183,13 +202,18 @@ fn build_cmd(
             .templates
             .iter()
             .map(|(name, text)| {
-                (name.clone(), (format!("{}/templates/{name}.tera", kit_dir(kit)), text.clone()))
+                (
+                    name.clone(),
+                    (format!("{}/templates/{name}.tera", kit_dir(kit)), text.clone()),
+                )
             })
             .collect();
         let options = Options {
             lang: lang.to_string(),
             paper,
-            templates: TemplateSet::builtin().with_overrides(&overrides).with_overrides(&kit_templates),
+            templates: TemplateSet::builtin()
+                .with_overrides(&overrides)
+                .with_overrides(&kit_templates),
         };
         match build::build(kit, &options) {
             Ok(built) => variants.push((kit, built)),
@@ -209,8 +233,11 @@ fn build_cmd(
             );
         }
         let dir = out.join(&kit.id).join(format!("{lang}-{}", paper.name()));
-        let files: Vec<(String, Vec<u8>)> =
-            built.outputs.iter().map(|o| (o.file_name.clone(), o.bytes.clone())).collect();
+        let files: Vec<(String, Vec<u8>)> = built
+            .outputs
+            .iter()
+            .map(|o| (o.file_name.clone(), o.bytes.clone()))
+            .collect();
         let written = io::write_all(&dir, &files)?;
         for (path, output) in written.iter().zip(&built.outputs) {
             let s = if output.pages == 1 { "" } else { "s" };
@@ -226,6 +253,11 @@ fn kit_dir(kit: &Kit) -> String {
 
 fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
     let kits = load_all(&sources(kits_dir, names)?)?;
+    let problems: Vec<Diagnostic> =
+        kits.iter().flat_map(Kit::translation_problems).collect();
+    if !problems.is_empty() {
+        return Err(Failure::Kit(problems));
+    }
     for kit in &kits {
         let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
         println!(
@@ -241,7 +273,11 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
 
 fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
     let sources = sources(kits_dir, &[])?;
-    let kits = sources.iter().map(kit::load).collect::<Result<Vec<_>, _>>().map_err(Failure::Kit)?;
+    let kits = sources
+        .iter()
+        .map(kit::load)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::Kit)?;
     let papers: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
     for kit in &kits {
         let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
@@ -271,7 +307,10 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
         | RulesQuery::Apply { game, .. } => game.clone(),
     };
     let engine = rules::engine(&game_id).ok_or_else(|| {
-        anyhow::anyhow!("unknown game `{game_id}`: expected one of {}", rules::GAME_IDS.join(", "))
+        anyhow::anyhow!(
+            "unknown game `{game_id}`: expected one of {}",
+            rules::GAME_IDS.join(", ")
+        )
     })?;
     let invalid = |e: rules::RulesError| Failure::Other(anyhow::anyhow!("{e}"));
     match query {

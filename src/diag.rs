@@ -91,7 +91,9 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line_col() {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file, self.message),
+            Some((line, col)) => {
+                write!(f, "{}:{line}:{col}: {}", self.file, self.message)
+            }
             None => write!(f, "{}: {}", self.file, self.message),
         }
     }

@@ -37,7 +37,8 @@ pub fn read_kit(dir: &Path) -> Result<Source> {
     let mut files = BTreeMap::new();
     let text = |rel: &str| -> Result<String> {
         let path = dir.join(rel);
-        fs::read_to_string(&path).with_context(|| format!("failed to read {}", path.display()))
+        fs::read_to_string(&path)
+            .with_context(|| format!("failed to read {}", path.display()))
     };
     files.insert("kit.toml".to_string(), text("kit.toml")?);
     for (sub, ext) in [("lang", "toml"), ("templates", "tera")] {
@@ -102,13 +103,15 @@ pub fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Vec<PathBuf>
         for (name, bytes) in files {
             let temp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
             temps.push(temp.clone());
-            fs::write(&temp, bytes).with_context(|| format!("failed to write {}", temp.display()))?;
+            fs::write(&temp, bytes)
+                .with_context(|| format!("failed to write {}", temp.display()))?;
         }
         let mut written = Vec::new();
         for ((name, _), temp) in files.iter().zip(&temps) {
             let target = dir.join(name);
-            fs::rename(temp, &target)
-                .with_context(|| format!("failed to move {} into place", target.display()))?;
+            fs::rename(temp, &target).with_context(|| {
+                format!("failed to move {} into place", target.display())
+            })?;
             written.push(target);
         }
         Ok(written)

@@ -27,8 +27,8 @@ fn pt(mm: f64) -> Pt {
 /// own ids come from a process-wide counter).
 fn font_id(style: Style) -> FontId {
     FontId(match style {
-        Style::Regular => "F1".to_string(),
-        Style::Bold => "F2".to_string(),
+        Style::Regular => "TKSANS".to_string(),
+        Style::Bold => "TKBOLD".to_string(),
     })
 }
 
@@ -102,7 +102,9 @@ fn item_ops(item: &Item, flip: &dyn Fn(Point) -> PdfPoint, ops: &mut Vec<Op>) {
             let ring = points.iter().map(|&p| corner(flip(p))).collect();
             shape(ring, paint, ops);
         }
-        Item::Text { origin, shaped, color: c } => text_ops(*origin, shaped, *c, flip, ops),
+        Item::Text { origin, shaped, color: c } => {
+            text_ops(*origin, shaped, *c, flip, ops)
+        }
     }
 }
 

@@ -29,14 +29,20 @@ impl TemplateSet {
         let templates = BUILTIN
             .iter()
             .map(|(name, text)| {
-                (name.to_string(), (format!("templates/{name}.tera (built in)"), text.to_string()))
+                (
+                    name.to_string(),
+                    (format!("templates/{name}.tera (built in)"), text.to_string()),
+                )
             })
             .collect();
         TemplateSet { templates }
     }
 
     /// This set with `overrides` (sheet name → (path, text)) taking precedence.
-    pub fn with_overrides(mut self, overrides: &BTreeMap<String, (String, String)>) -> Self {
+    pub fn with_overrides(
+        mut self,
+        overrides: &BTreeMap<String, (String, String)>,
+    ) -> Self {
         for (name, entry) in overrides {
             self.templates.insert(name.clone(), entry.clone());
         }
@@ -44,7 +50,11 @@ impl TemplateSet {
     }
 
     /// Renders the template for `sheet` with `context`.
-    pub fn render<C: serde::Serialize>(&self, sheet: &str, context: &C) -> Result<String, Diagnostic> {
+    pub fn render<C: serde::Serialize>(
+        &self,
+        sheet: &str,
+        context: &C,
+    ) -> Result<String, Diagnostic> {
         let Some((path, text)) = self.templates.get(sheet) else {
             return Err(Diagnostic::file(
                 &format!("templates/{sheet}.tera"),
@@ -91,7 +101,8 @@ mod tests {
     #[test]
     fn a_syntax_error_is_reported() {
         let mut overrides = BTreeMap::new();
-        overrides.insert("board".to_string(), ("b.tera".to_string(), "{% if %}".to_string()));
+        overrides
+            .insert("board".to_string(), ("b.tera".to_string(), "{% if %}".to_string()));
         let set = TemplateSet::builtin().with_overrides(&overrides);
         let err = set.render("board", &serde_json_like()).unwrap_err();
         assert!(err.render().contains("b.tera"));

@@ -40,7 +40,9 @@ impl Style {
             Style::Regular => &REGULAR,
             Style::Bold => &BOLD,
         };
-        cell.get_or_init(|| Face::from_slice(self.font_bytes(), 0).expect("shipped font parses"))
+        cell.get_or_init(|| {
+            Face::from_slice(self.font_bytes(), 0).expect("shipped font parses")
+        })
     }
 }
 
@@ -116,7 +118,11 @@ pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
         } else {
             String::new()
         };
-        glyphs.push(Glyph { id: info.glyph_id as u16, text: glyph_text, advance: pos.x_advance });
+        glyphs.push(Glyph {
+            id: info.glyph_id as u16,
+            text: glyph_text,
+            advance: pos.x_advance,
+        });
     }
     Shaped {
         text: text.to_string(),
@@ -194,7 +200,8 @@ mod tests {
 
     #[test]
     fn wrap_breaks_between_words_within_the_width() {
-        let text = "Place three counters each, then slide one along a line to a free point.";
+        let text =
+            "Place three counters each, then slide one along a line to a free point.";
         let lines = wrap(text, Style::Regular, 10.0, 50.0);
         assert!(lines.len() > 1);
         for line in &lines {

@@ -44,7 +44,10 @@ pub struct IllegalMove {
 /// Replays every example of a kit; all false claims are reported, not only the first.
 pub fn verify(kit: &Kit) -> Result<Vec<Verified>, Diagnostics> {
     let Some(engine) = rules::engine(&kit.game) else {
-        return Err(vec![Diagnostic::file(&kit.kit_file, format!("unknown game `{}`", kit.game))]);
+        return Err(vec![Diagnostic::file(
+            &kit.kit_file,
+            format!("unknown game `{}`", kit.game),
+        )]);
     };
     let mut out = Vec::new();
     let mut diags = Diagnostics::new();
@@ -98,10 +101,10 @@ fn verify_one(
     };
     Ok(Verified {
         id: ex.id.clone(),
-        illegal: replay
-            .illegal
-            .as_ref()
-            .map(|(i, reason)| IllegalMove { text: moves[*i].clone(), reason: reason.clone() }),
+        illegal: replay.illegal.as_ref().map(|(i, reason)| IllegalMove {
+            text: moves[*i].clone(),
+            reason: reason.clone(),
+        }),
         moves,
         positions: replay.positions,
         winner,
@@ -113,7 +116,10 @@ fn verify_one(
     })
 }
 
-fn first_unparsable(engine: &dyn rules::Engine, ex: &Example) -> Option<std::ops::Range<usize>> {
+fn first_unparsable(
+    engine: &dyn rules::Engine,
+    ex: &Example,
+) -> Option<std::ops::Range<usize>> {
     (1..=ex.moves.len()).find_map(|n| {
         let prefix: Vec<String> = ex.moves[..n].iter().map(|(m, _)| m.clone()).collect();
         engine.replay(&ex.position, &prefix).err().map(|_| ex.moves[n - 1].1.clone())

@@ -26,7 +26,11 @@ pub struct Source {
 impl Source {
     /// The path to show for a file of this kit.
     pub fn display_path(&self, relative: &str) -> String {
-        if self.dir.is_empty() { relative.to_string() } else { format!("{}/{relative}", self.dir) }
+        if self.dir.is_empty() {
+            relative.to_string()
+        } else {
+            format!("{}/{relative}", self.dir)
+        }
     }
 }
 
@@ -47,8 +51,12 @@ pub enum SheetKind {
 
 impl SheetKind {
     /// Sheets a kit may list (the host key is always made and never listed).
-    pub const PLAYER_SHEETS: [SheetKind; 4] =
-        [SheetKind::Board, SheetKind::Counters, SheetKind::RepetitionLog, SheetKind::RuleCard];
+    pub const PLAYER_SHEETS: [SheetKind; 4] = [
+        SheetKind::Board,
+        SheetKind::Counters,
+        SheetKind::RepetitionLog,
+        SheetKind::RuleCard,
+    ];
 
     /// The name used in kit.toml, templates and file names.
     pub fn name(self) -> &'static str {
@@ -63,7 +71,10 @@ impl SheetKind {
 
     /// The sheet with this name, if any.
     pub fn from_name(name: &str) -> Option<SheetKind> {
-        Self::PLAYER_SHEETS.into_iter().chain([SheetKind::HostKey]).find(|s| s.name() == name)
+        Self::PLAYER_SHEETS
+            .into_iter()
+            .chain([SheetKind::HostKey])
+            .find(|s| s.name() == name)
     }
 }
 
@@ -143,6 +154,20 @@ pub struct Kit {
     pub kit_source: String,
 }
 
+impl Kit {
+    /// What each translation gets wrong against English: missing and unknown keys,
+    /// dropped or misspelt placeholders. A build still works (missing keys fall back
+    /// to English and are named); `check` reports these as errors.
+    pub fn translation_problems(&self) -> Diagnostics {
+        let reference = &self.languages[strings::REFERENCE_LANGUAGE];
+        self.languages
+            .values()
+            .filter(|s| s.lang != strings::REFERENCE_LANGUAGE)
+            .flat_map(|s| strings::compare(reference, s))
+            .collect()
+    }
+}
+
 /// Loads and validates a kit, reporting every problem found.
 pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let kit_file = source.display_path("kit.toml");
@@ -169,12 +194,14 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
                 at(sheet.span(), "the host key is always made; do not list it".into())
                     .with_label("remove this entry"),
             ),
-            Some(kind) if sheets.contains(&kind) => {
-                diags.push(at(sheet.span(), format!("sheet `{}` listed twice", sheet.get_ref())))
-            }
+            Some(kind) if sheets.contains(&kind) => diags.push(at(
+                sheet.span(),
+                format!("sheet `{}` listed twice", sheet.get_ref()),
+            )),
             Some(kind) => sheets.push(kind),
             None => {
-                let names: Vec<_> = SheetKind::PLAYER_SHEETS.iter().map(|s| s.name()).collect();
+                let names: Vec<_> =
+                    SheetKind::PLAYER_SHEETS.iter().map(|s| s.name()).collect();
                 diags.push(
                     at(sheet.span(), format!("unknown sheet `{}`", sheet.get_ref()))
                         .with_label(format!("expected one of: {}", names.join(", "))),
@@ -246,7 +273,10 @@ fn examples(
     let mut out = Vec::new();
     for ex in raw {
         if seen.contains(&ex.id.get_ref().as_str()) {
-            diags.push(at(ex.id.span(), format!("example `{}` defined twice", ex.id.get_ref())));
+            diags.push(at(
+                ex.id.span(),
+                format!("example `{}` defined twice", ex.id.get_ref()),
+            ));
         }
         seen.push(ex.id.get_ref());
         let mut claims = Vec::new();

@@ -91,13 +91,14 @@ impl Strings {
     }
 }
 
-/// Loads every `lang/*.toml` of a kit and checks each against the reference language:
-/// every key present, no unknown key, the same placeholders in each value.
+/// Loads every `lang/*.toml` of a kit; the English file must be there. How complete
+/// each translation is, is [`compare`]'s business.
 pub fn load_all(source: &Source) -> (BTreeMap<String, Strings>, Diagnostics) {
     let mut languages = BTreeMap::new();
     let mut diags = Diagnostics::new();
     for (path, text) in &source.files {
-        let Some(lang) = path.strip_prefix("lang/").and_then(|p| p.strip_suffix(".toml")) else {
+        let Some(lang) = path.strip_prefix("lang/").and_then(|p| p.strip_suffix(".toml"))
+        else {
             continue;
         };
         match Strings::parse(lang, &source.display_path(path), text) {
@@ -107,15 +108,9 @@ pub fn load_all(source: &Source) -> (BTreeMap<String, Strings>, Diagnostics) {
             Err(errors) => diags.extend(errors),
         }
     }
-    let Some(reference) = languages.get(REFERENCE_LANGUAGE) else {
-        if diags.is_empty() {
-            let file = source.display_path(&format!("lang/{REFERENCE_LANGUAGE}.toml"));
-            diags.push(Diagnostic::file(&file, "every kit needs English strings"));
-        }
-        return (languages, diags);
-    };
-    for strings in languages.values().filter(|s| s.lang != REFERENCE_LANGUAGE) {
-        diags.extend(compare(reference, strings));
+    if diags.is_empty() && !languages.contains_key(REFERENCE_LANGUAGE) {
+        let file = source.display_path(&format!("lang/{REFERENCE_LANGUAGE}.toml"));
+        diags.push(Diagnostic::file(&file, "every kit needs English strings"));
     }
     (languages, diags)
 }
@@ -124,7 +119,8 @@ pub fn load_all(source: &Source) -> (BTreeMap<String, Strings>, Diagnostics) {
 /// dropped or misspelt placeholders.
 pub fn compare(reference: &Strings, translation: &Strings) -> Diagnostics {
     let mut diags = Diagnostics::new();
-    for key in reference.entries.keys().filter(|k| !translation.entries.contains_key(*k)) {
+    for key in reference.entries.keys().filter(|k| !translation.entries.contains_key(*k))
+    {
         diags.push(Diagnostic::file(
             &translation.file,
             format!("missing key `{key}` (present in {})", reference.file),
@@ -142,8 +138,15 @@ pub fn compare(reference: &Strings, translation: &Strings) -> Diagnostics {
         if want != got {
             diags.push(
                 translation
-                    .diagnostic(key, format!("placeholders in `{key}` differ from English"))
-                    .with_note(format!("expected {}, found {}", braces(&want), braces(&got))),
+                    .diagnostic(
+                        key,
+                        format!("placeholders in `{key}` differ from English"),
+                    )
+                    .with_note(format!(
+                        "expected {}, found {}",
+                        braces(&want),
+                        braces(&got)
+                    )),
             );
         }
     }
@@ -194,7 +197,8 @@ fn flatten(
     not_text: &mut dyn FnMut(&str),
 ) {
     for (key, value) in table {
-        let full = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+        let full =
+            if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
         match value {
             Value::String(text) => {
                 out.insert(full, text.clone());
@@ -253,7 +257,10 @@ mod tests {
 
     #[test]
     fn placeholders_are_found_and_filled() {
-        assert_eq!(placeholders("draw after {turn_limit} turns, {n} {n}"), ["n", "turn_limit"]);
+        assert_eq!(
+            placeholders("draw after {turn_limit} turns, {n} {n}"),
+            ["n", "turn_limit"]
+        );
         let facts = BTreeMap::from([("turn_limit".to_string(), "40".to_string())]);
         assert_eq!(fill("after {turn_limit} turns", &facts).unwrap(), "after 40 turns");
         assert_eq!(fill("after {turns} turns", &facts).unwrap_err(), "turns");
@@ -263,10 +270,15 @@ mod tests {
     fn a_translation_is_checked_key_by_key() {
         let en = strings("en", "[log]\ntitle = \"Log\"\nnote = \"after {turn_limit}\"\n");
         let fr = strings("fr", "[log]\nnote = \"après {turn_limt}\"\nextra = \"x\"\n");
-        let found: Vec<String> = compare(&en, &fr).iter().map(|d| d.to_string()).collect();
+        let found: Vec<String> =
+            compare(&en, &fr).iter().map(|d| d.to_string()).collect();
         assert_eq!(found.len(), 3, "{found:#?}");
         assert!(found[0].contains("missing key `log.title`"));
-        assert!(found[1].contains("lang/fr.toml:3:1: unknown key `log.extra`"), "{}", found[1]);
+        assert!(
+            found[1].contains("lang/fr.toml:3:1: unknown key `log.extra`"),
+            "{}",
+            found[1]
+        );
         assert!(found[2].contains("lang/fr.toml:2:1: placeholders in `log.note`"));
     }
 

@@ -20,15 +20,22 @@ pub const DARK_TONE: f64 = 0.3;
 pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str) {
     let r = size / 2.0;
     let outline = Stroke::solid((size * 0.03).clamp(0.25, 0.8));
-    let letter_pt = size * 1.45;
+    let letter_pt = size * 1.2;
     let text_color = match side {
         Side::Light => {
             page.circle(center, r, Paint::both(Color::WHITE, outline));
-            page.circle(center, r * 0.82, Paint::outline(Stroke::solid(outline.width * 0.5)));
+            page.circle(
+                center,
+                r * 0.82,
+                Paint::outline(Stroke::solid(outline.width * 0.5)),
+            );
             Color::BLACK
         }
         Side::Dark => {
-            page.polygon(hexagon(center, r), Paint::both(Color::gray(DARK_TONE), outline));
+            page.polygon(
+                hexagon(center, r),
+                Paint::both(Color::gray(DARK_TONE), outline),
+            );
             Color::WHITE
         }
     };
@@ -56,7 +63,14 @@ pub fn hexagon(center: Point, r: f64) -> Vec<Point> {
 
 /// An arrow from `from` to `to`, stopping `inset` short of each end. A `crossed`
 /// arrow is dashed with an X through its middle: a move that is not allowed.
-pub fn arrow(page: &mut Page, from: Point, to: Point, inset: f64, width: f64, crossed: bool) {
+pub fn arrow(
+    page: &mut Page,
+    from: Point,
+    to: Point,
+    inset: f64,
+    width: f64,
+    crossed: bool,
+) {
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let len = (dx * dx + dy * dy).sqrt();
     if len <= 2.0 * inset {
@@ -67,12 +81,19 @@ pub fn arrow(page: &mut Page, from: Point, to: Point, inset: f64, width: f64, cr
     let tip = Point::new(to.x - ux * inset, to.y - uy * inset);
     let head = width * 4.0;
     let base = Point::new(tip.x - ux * head, tip.y - uy * head);
-    let stroke =
-        if crossed { Stroke::dashed(width, width * 3.0, width * 2.0) } else { Stroke::solid(width) };
+    let stroke = if crossed {
+        Stroke::dashed(width, width * 3.0, width * 2.0)
+    } else {
+        Stroke::solid(width)
+    };
     page.line(start, base, stroke);
     let (px, py) = (-uy * head * 0.5, ux * head * 0.5);
     page.polygon(
-        vec![tip, Point::new(base.x + px, base.y + py), Point::new(base.x - px, base.y - py)],
+        vec![
+            tip,
+            Point::new(base.x + px, base.y + py),
+            Point::new(base.x - px, base.y - py),
+        ],
         Paint::fill(Color::BLACK),
     );
     if crossed {

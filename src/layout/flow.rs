@@ -111,7 +111,12 @@ fn first_table_row(table: &Table) -> f64 {
     table.header.height + table.rows.first().map_or(0.0, |r| r.height)
 }
 
-fn flow_table(table: &Table, frame: Frame, mut y: f64, pages: &mut Vec<Vec<Item>>) -> f64 {
+fn flow_table(
+    table: &Table,
+    frame: Frame,
+    mut y: f64,
+    pages: &mut Vec<Vec<Item>>,
+) -> f64 {
     let mut column = 0;
     let mut column_top = y;
     let mut bottom_reached = y;
@@ -151,10 +156,15 @@ fn place(chunk: &Chunk, x: f64, y: f64, page: &mut Vec<Item>) {
 pub fn translate(item: &Item, dx: f64, dy: f64) -> Item {
     let mv = |p: &Point| Point::new(p.x + dx, p.y + dy);
     match item {
-        Item::Line { from, to, stroke } => Item::Line { from: mv(from), to: mv(to), stroke: *stroke },
-        Item::Rect { origin, width, height, paint } => {
-            Item::Rect { origin: mv(origin), width: *width, height: *height, paint: *paint }
+        Item::Line { from, to, stroke } => {
+            Item::Line { from: mv(from), to: mv(to), stroke: *stroke }
         }
+        Item::Rect { origin, width, height, paint } => Item::Rect {
+            origin: mv(origin),
+            width: *width,
+            height: *height,
+            paint: *paint,
+        },
         Item::Circle { center, radius, paint } => {
             Item::Circle { center: mv(center), radius: *radius, paint: *paint }
         }
@@ -170,7 +180,7 @@ pub fn translate(item: &Item, dx: f64, dy: f64) -> Item {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::page::{Paint, Color};
+    use crate::page::{Color, Paint};
 
     fn boxed(height: f64) -> Chunk {
         let item = Item::Rect {
@@ -195,7 +205,8 @@ mod tests {
 
     #[test]
     fn chunks_stack_and_break_to_a_new_page() {
-        let pages = flow(vec![Some(boxed(30.0)), Some(boxed(30.0)), Some(boxed(30.0))], FRAME);
+        let pages =
+            flow(vec![Some(boxed(30.0)), Some(boxed(30.0)), Some(boxed(30.0))], FRAME);
         assert_eq!(pages.len(), 2);
         assert_eq!(tops(&pages[0]), [20.0, 50.0]);
         assert_eq!(tops(&pages[1]), [20.0]);

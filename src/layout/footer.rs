@@ -44,11 +44,14 @@ impl Footer {
             Point::new(page.width - MARGIN_MM, bottom - 5.0),
             Stroke::solid(0.2),
         );
-        page.text(Point::new(MARGIN_MM, bottom), text::shape(&self.caption, Style::Regular, SMALL_PT));
-        let label = self.page_label.replace("{page}", &number.to_string()).replace(
-            "{pages}",
-            &count.to_string(),
+        page.text(
+            Point::new(MARGIN_MM, bottom),
+            text::shape(&self.caption, Style::Regular, SMALL_PT),
         );
+        let label = self
+            .page_label
+            .replace("{page}", &number.to_string())
+            .replace("{pages}", &count.to_string());
         let shaped = text::shape(&label, Style::Regular, SMALL_PT);
         let x = page.width - MARGIN_MM - shaped.width_mm();
         page.text(Point::new(x, bottom), shaped);

@@ -91,7 +91,11 @@ mod tests {
                 Block::Bullet("one".into()),
                 Block::Check("tick".into()),
                 Block::Note("mind".into()),
-                Block::Figure { name: "board".into(), args: vec!["big".into()], line: 10 },
+                Block::Figure {
+                    name: "board".into(),
+                    args: vec!["big".into()],
+                    line: 10
+                },
                 Block::PageBreak,
                 Block::Paragraph("end".into()),
             ]

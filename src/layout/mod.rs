@@ -81,7 +81,11 @@ pub fn text_chunks(block: &Block, width: f64) -> Vec<Chunk> {
         }
         Block::Heading(t) => {
             let mut chunks = vec![Chunk::space(3.5).keep()];
-            chunks.extend(lines(t, Style::Bold, HEADING_PT, width, 0.0).into_iter().map(Chunk::keep));
+            chunks.extend(
+                lines(t, Style::Bold, HEADING_PT, width, 0.0)
+                    .into_iter()
+                    .map(Chunk::keep),
+            );
             chunks.push(Chunk::space(1.0).keep());
             chunks
         }
@@ -98,7 +102,13 @@ pub fn text_chunks(block: &Block, width: f64) -> Vec<Chunk> {
 }
 
 /// One chunk per wrapped line of text, indented by `indent`.
-pub fn lines(text: &str, style: Style, size_pt: f64, width: f64, indent: f64) -> Vec<Chunk> {
+pub fn lines(
+    text: &str,
+    style: Style,
+    size_pt: f64,
+    width: f64,
+    indent: f64,
+) -> Vec<Chunk> {
     let (ascent, descent) = text::vertical_metrics_mm(style, size_pt);
     let line_height = (ascent + descent) * LINE_GAP / 1.16;
     text::wrap(text, style, size_pt, width - indent)
@@ -123,9 +133,11 @@ fn marked(text: &str, width: f64, mark: Mark) -> Vec<Chunk> {
         let (ascent, _) = text::vertical_metrics_mm(Style::Regular, BODY_PT);
         let mut page = Page::new(0.0, 0.0);
         match mark {
-            Mark::Bullet => {
-                page.circle(Point::new(2.5, ascent * 0.62), 0.8, Paint::fill(Color::BLACK))
-            }
+            Mark::Bullet => page.circle(
+                Point::new(2.5, ascent * 0.62),
+                0.8,
+                Paint::fill(Color::BLACK),
+            ),
             Mark::Box => page.rect(
                 Point::new(0.5, ascent * 0.62 - 2.0),
                 4.0,
@@ -161,10 +173,17 @@ fn note(text: &str, width: f64) -> Vec<Chunk> {
 }
 
 /// Flows a sheet's chunks onto pages of `paper` and adds the footer to each.
-pub fn paginate(chunks: Vec<Option<Chunk>>, paper: Paper, footer: &footer::Footer) -> Vec<Page> {
+pub fn paginate(
+    chunks: Vec<Option<Chunk>>,
+    paper: Paper,
+    footer: &footer::Footer,
+) -> Vec<Page> {
     let (width, height) = paper.size_mm();
-    let frame =
-        Frame { left: MARGIN_MM, top: MARGIN_MM, bottom: height - footer::FOOTER_HEIGHT_MM };
+    let frame = Frame {
+        left: MARGIN_MM,
+        top: MARGIN_MM,
+        bottom: height - footer::FOOTER_HEIGHT_MM,
+    };
     let contents = flow::flow(chunks, frame);
     let count = contents.len();
     contents
@@ -215,7 +234,11 @@ impl FigureContext<'_> {
 }
 
 /// Draws a figure of the kit's game.
-pub fn figure(name: &str, args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+pub fn figure(
+    name: &str,
+    args: &[String],
+    cx: &FigureContext,
+) -> Result<Vec<Chunk>, String> {
     match cx.kit.game.as_str() {
         "three-men-slide" => three_men::figure(name, args, cx),
         other => Err(format!("no figures for game `{other}`")),

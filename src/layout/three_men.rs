@@ -12,17 +12,25 @@ use crate::text::{self, Style};
 use super::FigureContext;
 
 /// The figures this game draws, for error messages.
-pub const FIGURES: &[&str] = &["board", "counters", "repetition-log", "end-box", "diagrams"];
+pub const FIGURES: &[&str] =
+    &["board", "counters", "repetition-log", "end-box", "diagrams"];
 
 /// Draws figure `name`.
-pub fn figure(name: &str, args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+pub fn figure(
+    name: &str,
+    args: &[String],
+    cx: &FigureContext,
+) -> Result<Vec<Chunk>, String> {
     match name {
         "board" => board(cx),
         "counters" => counters(cx),
         "repetition-log" => repetition_log(cx),
         "end-box" => end_box(cx),
         "diagrams" => diagrams(args, cx),
-        _ => Err(format!("unknown figure `@{name}`, expected one of: {}", FIGURES.join(", "))),
+        _ => Err(format!(
+            "unknown figure `@{name}`, expected one of: {}",
+            FIGURES.join(", ")
+        )),
     }
 }
 
@@ -36,7 +44,10 @@ fn side(player: Player) -> Side {
 /// Where a square's point sits, with A1 at the bottom left of a board whose top-left
 /// point is at `origin`.
 fn point_at(origin: Point, spacing: f64, sq: Square) -> Point {
-    Point::new(origin.x + sq.col() as f64 * spacing, origin.y + (2 - sq.row()) as f64 * spacing)
+    Point::new(
+        origin.x + sq.col() as f64 * spacing,
+        origin.y + (2 - sq.row()) as f64 * spacing,
+    )
 }
 
 /// Lines of the board: movement edges solid and heavy, winning diagonals dashed and
@@ -46,7 +57,11 @@ fn board_lines(page: &mut Page, origin: Point, spacing: f64, edge_width: f64) {
     for line in three_men::winning_lines() {
         let (a, c) = (line[0], line[2]);
         if a.col() != c.col() && a.row() != c.row() {
-            page.line(point_at(origin, spacing, a), point_at(origin, spacing, c), diagonal);
+            page.line(
+                point_at(origin, spacing, a),
+                point_at(origin, spacing, c),
+                diagonal,
+            );
         }
     }
     for (a, b) in three_men::movement_edges() {
@@ -85,7 +100,11 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for col in 0..3u8 {
         let x = origin.x + col as f64 * spacing;
         let letter = ((b'A' + col) as char).to_string();
-        page.text_centered(x, label_band - 2.5, text::shape(&letter, Style::Bold, label_pt));
+        page.text_centered(
+            x,
+            label_band - 2.5,
+            text::shape(&letter, Style::Bold, label_pt),
+        );
         page.text_centered(
             x,
             label_band + span + 6.5,
@@ -95,7 +114,11 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for row in 0..3u8 {
         let y = origin.y + (2 - row) as f64 * spacing + 1.6;
         let digit = (row + 1).to_string();
-        page.text_centered(left - label_band / 2.0, y, text::shape(&digit, Style::Bold, label_pt));
+        page.text_centered(
+            left - label_band / 2.0,
+            y,
+            text::shape(&digit, Style::Bold, label_pt),
+        );
         page.text_centered(
             left + span + label_band / 2.0,
             y,
@@ -112,7 +135,10 @@ fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let sample = 16.0;
     for (key, stroke) in [
         ("board.legend_edge", Stroke::solid(1.4)),
-        ("board.legend_diagonal", Stroke::dashed(0.63, 3.0, 2.0).colored(Color::gray(0.45))),
+        (
+            "board.legend_diagonal",
+            Stroke::dashed(0.63, 3.0, 2.0).colored(Color::gray(0.45)),
+        ),
     ] {
         let mut text_chunks =
             lines(&cx.text(key)?, Style::Regular, BODY_PT, cx.width, sample + 4.0);
@@ -134,21 +160,31 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let per_row = ((cx.width / tile).floor() as usize).max(1);
     let mut chunks = Vec::new();
     for player in [Player::A, Player::B] {
-        let caption = cx.text(&format!("counters.caption_{}", player.to_string().to_lowercase()))?;
-        chunks.extend(lines(&caption, Style::Bold, BODY_PT, cx.width, 0.0).into_iter().map(Chunk::keep));
+        let caption =
+            cx.text(&format!("counters.caption_{}", player.to_string().to_lowercase()))?;
+        chunks.extend(
+            lines(&caption, Style::Bold, BODY_PT, cx.width, 0.0)
+                .into_iter()
+                .map(Chunk::keep),
+        );
         chunks.push(Chunk::space(2.0).keep());
         for row_start in (0..per_player).step_by(per_row) {
             let in_row = per_row.min(per_player - row_start);
             let mut page = Page::new(0.0, 0.0);
             for i in 0..in_row {
                 let x = i as f64 * tile;
-                page.rect(Point::new(x, 0.0), tile, tile, Paint::outline(draw::cut_stroke()));
+                page.rect(
+                    Point::new(x, 0.0),
+                    tile,
+                    tile,
+                    Paint::outline(draw::cut_stroke()),
+                );
                 let center = Point::new(x + tile / 2.0, tile / 2.0);
                 draw::piece(&mut page, center, size, side(player), &player.to_string());
             }
             chunks.push(Chunk::new(tile, page.items));
         }
-        chunks.push(Chunk::space(6.0));
+        chunks.push(Chunk::space(9.0));
     }
     Ok(chunks)
 }
@@ -157,8 +193,8 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let gap = 6.0;
     let column_width = (cx.width - gap) / 2.0;
-    let row_height = 11.0;
-    let cell = 3.0;
+    let row_height = 12.5;
+    let cell = 3.6;
     let widths = [11.0, 13.0, 19.0];
     let xs = [0.0, widths[0], widths[0] + widths[1], widths[0] + widths[1] + widths[2]];
     let grid = Stroke::solid(0.25);
@@ -182,15 +218,24 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         .map(|turn| {
             let mut row = Page::new(0.0, 0.0);
             let label = if turn == 0 { start_label.clone() } else { turn.to_string() };
-            let shaped = text::shape(&label, Style::Bold, if turn == 0 { 6.5 } else { 9.0 });
+            let shaped =
+                text::shape(&label, Style::Bold, if turn == 0 { 6.5 } else { 9.0 });
             row.text(Point::new(1.0, row_height / 2.0 + 1.4), shaped);
             // A small 3×3 grid to copy the board into, row 3 on top as on the board.
             let gx = xs[1] + (widths[1] - 3.0 * cell) / 2.0;
             let gy = (row_height - 3.0 * cell) / 2.0;
             for i in 0..=3 {
                 let o = i as f64 * cell;
-                row.line(Point::new(gx + o, gy), Point::new(gx + o, gy + 3.0 * cell), grid);
-                row.line(Point::new(gx, gy + o), Point::new(gx + 3.0 * cell, gy + o), grid);
+                row.line(
+                    Point::new(gx + o, gy),
+                    Point::new(gx + o, gy + 3.0 * cell),
+                    grid,
+                );
+                row.line(
+                    Point::new(gx, gy + o),
+                    Point::new(gx + 3.0 * cell, gy + o),
+                    grid,
+                );
             }
             // "Next to move": circle A or B.
             for (i, player) in [Player::A, Player::B].into_iter().enumerate() {
@@ -249,11 +294,15 @@ fn end_box(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// position to think about, or `end`, the position after the example's moves).
 fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     if args.is_empty() {
-        return Err("`@diagrams` needs at least one example, e.g. `@diagrams practice:start`".into());
+        return Err(
+            "`@diagrams` needs at least one example, e.g. `@diagrams practice:start`"
+                .into(),
+        );
     }
     let slot = cx.width / args.len().max(3) as f64;
-    let spacing = (slot - 14.0) / 2.0;
-    let spacing = spacing.min(16.0);
+    let spacing = ((slot - 14.0) / 2.0).min(16.0);
+    // Centre the row of diagrams on the page.
+    let left = (cx.width - slot * args.len() as f64) / 2.0;
     let mut page = Page::new(0.0, 0.0);
     let mut captions: Vec<Vec<text::Shaped>> = Vec::new();
     for (i, arg) in args.iter().enumerate() {
@@ -266,17 +315,18 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         }
         .ok_or_else(|| format!("example `{id}` has no positions"))?;
         let state = ThreeMenSlide.parse_state(position).map_err(|e| e.to_string())?;
-        let x0 = i as f64 * slot + (slot - 2.0 * spacing) / 2.0;
+        let x0 = left + i as f64 * slot + (slot - 2.0 * spacing) / 2.0;
         let origin = Point::new(x0, 5.0);
         draw_position(&mut page, origin, spacing, &state, ex, when == "end")?;
-        let caption = cx.text(&format!("examples.{id}.caption"))?;
+        let key = if when == "end" { "caption_end" } else { "caption" };
+        let caption = cx.text(&format!("examples.{id}.{key}"))?;
         captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
     }
     let board_h = 2.0 * spacing + 12.0;
     let line_h = 3.6;
     for (i, lines) in captions.iter().enumerate() {
         for (j, line) in lines.iter().enumerate() {
-            let cx_mid = i as f64 * slot + slot / 2.0;
+            let cx_mid = left + i as f64 * slot + slot / 2.0;
             page.text_centered(cx_mid, board_h + 3.0 + j as f64 * line_h, line.clone());
         }
     }
@@ -295,8 +345,12 @@ fn draw_position(
     let at = |sq: Square| point_at(origin, spacing, sq);
     if end && !ex.line.is_empty() {
         // The winning line as a broad grey band under the pieces.
-        let squares: Vec<Square> =
-            ex.line.iter().map(|s| Square::parse(s)).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+        let squares: Vec<Square> = ex
+            .line
+            .iter()
+            .map(|s| Square::parse(s))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
         let band = Stroke::solid(spacing * 0.55).colored(Color::gray(0.82));
         page.line(at(squares[0]), at(squares[2]), band);
     }
@@ -314,11 +368,19 @@ fn draw_position(
     for col in 0..3u8 {
         let letter = ((b'A' + col) as char).to_string();
         let x = origin.x + col as f64 * spacing;
-        page.text_centered(x, origin.y + 2.0 * spacing + 6.5, text::shape(&letter, Style::Regular, 6.5));
+        page.text_centered(
+            x,
+            origin.y + 2.0 * spacing + 6.5,
+            text::shape(&letter, Style::Regular, 6.5),
+        );
     }
     for row in 0..3u8 {
         let y = origin.y + (2 - row) as f64 * spacing + 0.9;
-        page.text_centered(origin.x - 5.5, y, text::shape(&(row + 1).to_string(), Style::Regular, 6.5));
+        page.text_centered(
+            origin.x - 5.5,
+            y,
+            text::shape(&(row + 1).to_string(), Style::Regular, 6.5),
+        );
     }
     let arrows: Vec<(String, bool)> = if end {
         ex.moves.last().map(|m| (m.clone(), false)).into_iter().collect()
@@ -331,7 +393,10 @@ fn draw_position(
     };
     for (mv, crossed) in arrows {
         if let Some((a, b)) = mv.split_once('-') {
-            let (a, b) = (Square::parse(a).map_err(|e| e.to_string())?, Square::parse(b).map_err(|e| e.to_string())?);
+            let (a, b) = (
+                Square::parse(a).map_err(|e| e.to_string())?,
+                Square::parse(b).map_err(|e| e.to_string())?,
+            );
             draw::arrow(page, at(a), at(b), piece * 0.55, 0.45, crossed);
         }
     }

@@ -79,11 +79,19 @@ pub trait Game {
     fn format_state(&self, state: &Self::State) -> String;
     /// Parses a move's notation. Only the syntax (and squares on the board) is checked
     /// here; legality is `play`'s job.
-    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, RulesError>;
+    fn parse_move(
+        &self,
+        state: &Self::State,
+        text: &str,
+    ) -> Result<Self::Move, RulesError>;
     /// Every legal move, in no particular order. Empty once the game is over.
     fn legal_moves(&self, state: &Self::State) -> Vec<Self::Move>;
     /// Plays a move, or says why it is illegal.
-    fn play(&self, state: &Self::State, mv: &Self::Move) -> Result<Self::State, RulesError>;
+    fn play(
+        &self,
+        state: &Self::State,
+        mv: &Self::Move,
+    ) -> Result<Self::State, RulesError>;
     /// Whether the game is over at this state, and how.
     fn outcome(&self, state: &Self::State) -> Outcome;
 }
