@@ -174,7 +174,7 @@ fn build_sheet(
         .get(sheet.name())
         .map(|(path, _)| path.clone())
         .unwrap_or_default();
-    let markup = options.templates.render(sheet.name(), context).map_err(|d| vec![d])?;
+    let markup = options.templates.render(sheet.name(), context).map_err(|d| vec![*d])?;
     let mut chunks = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();

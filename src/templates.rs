@@ -54,14 +54,14 @@ impl TemplateSet {
         &self,
         sheet: &str,
         context: &C,
-    ) -> Result<String, Diagnostic> {
+    ) -> Result<String, Box<Diagnostic>> {
         let Some((path, text)) = self.templates.get(sheet) else {
-            return Err(Diagnostic::file(
+            return Err(Box::new(Diagnostic::file(
                 &format!("templates/{sheet}.tera"),
                 format!("no template for sheet `{sheet}`"),
-            ));
+            )));
         };
-        let fail = |e: tera::Error| Diagnostic::file(path, describe(&e));
+        let fail = |e: tera::Error| Box::new(Diagnostic::file(path, describe(&e)));
         let mut tera = tera::Tera::new();
         tera.add_raw_template(sheet, text).map_err(fail)?;
         let context = tera::Context::from_serialize(context).map_err(fail)?;
