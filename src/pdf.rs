@@ -85,15 +85,20 @@ fn item_ops(item: &Item, flip: &dyn Fn(Point) -> PdfPoint, ops: &mut Vec<Op>) {
             ops.push(Op::DrawLine { line: printpdf::Line { points, is_closed: false } });
         }
         Item::Rect { origin, width, height, paint } => {
-            let o = *origin;
-            let corners = [
-                o,
-                Point::new(o.x + width, o.y),
-                Point::new(o.x + width, o.y + height),
-                Point::new(o.x, o.y + height),
-            ];
-            let ring = corners.iter().map(|&p| corner(flip(p))).collect();
-            shape(ring, paint, ops);
+            // A real `re`, so readers see a rectangle rather than four lines.
+            let Some(mode) = paint_mode(paint) else { return };
+            set_paint(paint, ops);
+            let bottom_left = flip(Point::new(origin.x, origin.y + height));
+            ops.push(Op::DrawRectangle {
+                rectangle: printpdf::Rect {
+                    x: bottom_left.x,
+                    y: bottom_left.y,
+                    width: pt(*width),
+                    height: pt(*height),
+                    mode: Some(mode),
+                    winding_order: None,
+                },
+            });
         }
         Item::Circle { center, radius, paint } => {
             shape(circle_ring(*center, *radius, flip), paint, ops);
@@ -136,19 +141,27 @@ fn circle_ring(c: Point, r: f64, flip: &dyn Fn(Point) -> PdfPoint) -> Vec<LinePo
         .collect()
 }
 
-fn shape(points: Vec<LinePoint>, paint: &Paint, ops: &mut Vec<Op>) {
-    let mode = match (paint.fill, paint.stroke) {
-        (Some(_), Some(_)) => PaintMode::FillStroke,
-        (Some(_), None) => PaintMode::Fill,
-        (None, Some(_)) => PaintMode::Stroke,
-        (None, None) => return,
-    };
+fn paint_mode(paint: &Paint) -> Option<PaintMode> {
+    match (paint.fill, paint.stroke) {
+        (Some(_), Some(_)) => Some(PaintMode::FillStroke),
+        (Some(_), None) => Some(PaintMode::Fill),
+        (None, Some(_)) => Some(PaintMode::Stroke),
+        (None, None) => None,
+    }
+}
+
+fn set_paint(paint: &Paint, ops: &mut Vec<Op>) {
     if let Some(fill) = paint.fill {
         ops.push(Op::SetFillColor { col: color(fill) });
     }
     if let Some(stroke) = &paint.stroke {
         set_stroke(stroke, ops);
     }
+}
+
+fn shape(points: Vec<LinePoint>, paint: &Paint, ops: &mut Vec<Op>) {
+    let Some(mode) = paint_mode(paint) else { return };
+    set_paint(paint, ops);
     let polygon = Polygon {
         rings: vec![PolygonRing { points }],
         mode,

@@ -1,0 +1,6 @@
+//! The one integration-test binary: the CLI end to end, and the PDFs it writes read
+//! back with an independent parser.
+
+mod cli;
+mod pdfs;
+mod support;
