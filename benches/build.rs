@@ -1,0 +1,41 @@
+//! Measures the default build (every built-in kit, English, A4) in process:
+//! `cargo bench`. Prints the time per build and per page; no assertions, because
+//! timings belong in a benchmark, not in a test.
+
+use std::time::{Duration, Instant};
+
+use tablekit::build::{Options, build};
+use tablekit::layout::Paper;
+use tablekit::templates::TemplateSet;
+
+fn main() {
+    let kits: Vec<_> = tablekit::io::builtin_kits()
+        .iter()
+        .map(|source| tablekit::kit::load(source).expect("built-in kit loads"))
+        .collect();
+    let options = Options { lang: "en".into(), paper: Paper::A4, templates: TemplateSet::builtin() };
+    let build_all = || -> usize {
+        kits.iter()
+            .map(|kit| {
+                let built = build(kit, &options).expect("built-in kit builds");
+                built.outputs.iter().map(|o| o.pages).sum::<usize>()
+            })
+            .sum()
+    };
+    // The first build pays for parsing fonts and searching positions once.
+    let started = Instant::now();
+    let pages = build_all();
+    let cold = started.elapsed();
+
+    let rounds = 20;
+    let started = Instant::now();
+    for _ in 0..rounds {
+        build_all();
+    }
+    let warm = started.elapsed() / rounds;
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!("default build: {} kit(s), {pages} pages", kits.len());
+    println!("  first build (cold): {:8.1} ms", ms(cold));
+    println!("  later builds (mean of {rounds}): {:8.1} ms", ms(warm));
+    println!("  per page: {:8.2} ms", ms(warm) / pages as f64);
+}
