@@ -13,7 +13,11 @@ fn main() {
         .iter()
         .map(|source| tablekit::kit::load(source).expect("built-in kit loads"))
         .collect();
-    let options = Options { lang: "en".into(), paper: Paper::A4, templates: TemplateSet::builtin() };
+    let options = Options {
+        lang: "en".into(),
+        paper: Paper::A4,
+        templates: TemplateSet::builtin(),
+    };
     let build_all = || -> usize {
         kits.iter()
             .map(|kit| {

@@ -139,37 +139,35 @@ fn list_shows_languages_papers_board_and_sheets() {
     );
 }
 
-#[test]
-fn malformed_toml_names_file_line_and_column() {
+/// Checks a copy of the kit with `edits` made to its kit.toml; the check must fail
+/// with exit code 1, and its report is returned.
+fn check_fails_after(edits: &[(&str, &str)]) -> String {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_copy(tmp.path());
-    edit(&kit.join("kit.toml"), "spares = 1", "spares = one");
+    for (from, to) in edits {
+        edit(&kit.join("kit.toml"), from, to);
+    }
     let out = tablekit(&["check", kit.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    stderr(&out)
+}
+
+#[test]
+fn malformed_toml_names_file_line_and_column() {
+    let err = check_fails_after(&[("spares = 1", "spares = one")]);
     assert!(err.contains("kit.toml:14:10"), "{err}");
 }
 
 #[test]
 fn an_unknown_key_is_refused_with_the_expected_ones() {
-    let tmp = tempfile::tempdir().unwrap();
-    let kit = kit_copy(tmp.path());
-    edit(&kit.join("kit.toml"), "spares = 1", "spare = 1");
-    let out = tablekit(&["check", kit.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = stderr(&out);
+    let err = check_fails_after(&[("spares = 1", "spare = 1")]);
     assert!(err.contains("unknown field `spare`"), "{err}");
     assert!(err.contains("kit.toml:14:1"), "{err}");
 }
 
 #[test]
 fn an_unknown_square_names_the_move_in_the_kit() {
-    let tmp = tempfile::tempdir().unwrap();
-    let kit = kit_copy(tmp.path());
-    edit(&kit.join("kit.toml"), r#"moves = ["A2-B3"]"#, r#"moves = ["A2-D4"]"#);
-    let out = tablekit(&["check", kit.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = stderr(&out);
+    let err = check_fails_after(&[(r#"moves = ["A2-B3"]"#, r#"moves = ["A2-D4"]"#)]);
     assert!(err.contains("unknown square `D4`"), "{err}");
     assert!(err.contains("kit.toml:36:10"), "{err}");
 }
@@ -194,17 +192,10 @@ fn a_false_claim_stops_the_build_and_says_what_the_rules_say() {
 
 #[test]
 fn every_false_claim_is_reported_not_just_the_first() {
-    let tmp = tempfile::tempdir().unwrap();
-    let kit = kit_copy(tmp.path());
-    edit(&kit.join("kit.toml"), r#"winner = "A""#, r#"winner = "B""#);
-    edit(
-        &kit.join("kit.toml"),
-        r#"legal-moves = ["A1-A2", "A1-B1"]"#,
-        r#"legal-moves = ["A1-A2"]"#,
-    );
-    let out = tablekit(&["check", kit.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = stderr(&out);
+    let err = check_fails_after(&[
+        (r#"winner = "A""#, r#"winner = "B""#),
+        (r#"legal-moves = ["A1-A2", "A1-B1"]"#, r#"legal-moves = ["A1-A2"]"#),
+    ]);
     assert!(err.contains("the outcome is A wins (line A1 B1 C1)"), "{err}");
     assert!(err.contains("the legal moves are: A1-A2, A1-B1"), "{err}");
     assert!(err.contains("2 problems found"), "{err}");
