@@ -344,3 +344,17 @@ fn rules_refuse_bad_positions_and_moves_without_panicking() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_kit_can_carry_its_own_template() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_copy(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    let custom = "# {{ t.board.title }} for the library club\n@board\n";
+    fs::write(kit.join("templates").join("board.tera"), custom).unwrap();
+    let out = tmp.path().join("out");
+    let run = build_into(&kit, &out);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let pdf = crate::support::pdf_probe::load_file(&variant_dir(&out).join("board.pdf"));
+    assert!(pdf.text().contains("Board for the library club"), "{}", pdf.text());
+}

@@ -322,7 +322,7 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
         captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
     }
-    let board_h = 2.0 * spacing + 12.0;
+    let board_h = 2.0 * spacing + 14.0;
     let line_h = 3.6;
     for (i, lines) in captions.iter().enumerate() {
         for (j, line) in lines.iter().enumerate() {
@@ -370,14 +370,14 @@ fn draw_position(
         let x = origin.x + col as f64 * spacing;
         page.text_centered(
             x,
-            origin.y + 2.0 * spacing + 6.5,
+            origin.y + 2.0 * spacing + piece / 2.0 + 3.5,
             text::shape(&letter, Style::Regular, 6.5),
         );
     }
     for row in 0..3u8 {
         let y = origin.y + (2 - row) as f64 * spacing + 0.9;
         page.text_centered(
-            origin.x - 5.5,
+            origin.x - piece / 2.0 - 2.5,
             y,
             text::shape(&(row + 1).to_string(), Style::Regular, 6.5),
         );
@@ -397,7 +397,13 @@ fn draw_position(
                 Square::parse(a).map_err(|e| e.to_string())?,
                 Square::parse(b).map_err(|e| e.to_string())?,
             );
-            draw::arrow(page, at(a), at(b), piece * 0.55, 0.45, crossed);
+            // Beside the board line rather than on it, so the arrow stays visible.
+            let (from, to) = (at(a), at(b));
+            let len = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
+            let shift = spacing * 0.16;
+            let (nx, ny) = ((from.y - to.y) / len * shift, (to.x - from.x) / len * shift);
+            let side = |p: Point| Point::new(p.x + nx, p.y + ny);
+            draw::arrow(page, side(from), side(to), piece * 0.45, 0.5, crossed);
         }
     }
     Ok(())
