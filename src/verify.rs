@@ -84,7 +84,7 @@ fn verify_one(
     let shown_moves = moves_from(&replay.legal_moves, from.as_deref());
     let mut diags = Diagnostics::new();
     for (claim, span) in &ex.claims {
-        if let Err(actual) = check(claim, &replay, moves.len()) {
+        if let Err(actual) = check(claim, &replay, moves.len(), engine) {
             diags.push(
                 at(span.clone(), format!("example `{}`: the rules disagree", ex.id))
                     .with_label(actual),
@@ -138,7 +138,12 @@ fn moves_from(moves: &[String], from: Option<&str>) -> Vec<String> {
 }
 
 /// `Ok` if the claim holds; otherwise what the rules say instead.
-fn check(claim: &Claim, replay: &Replay, move_count: usize) -> Result<(), String> {
+fn check(
+    claim: &Claim,
+    replay: &Replay,
+    move_count: usize,
+    engine: &dyn rules::Engine,
+) -> Result<(), String> {
     match claim {
         Claim::Legal(true) => match &replay.illegal {
             None => Ok(()),
@@ -171,6 +176,18 @@ fn check(claim: &Claim, replay: &Replay, move_count: usize) -> Result<(), String
             }
             other => Err(format!("there is no winning line: the outcome is {other}")),
         },
+        Claim::Tops(tops) => {
+            let last = replay.positions.last().expect("the start position");
+            let mut wrong = Vec::new();
+            for (square, owner) in tops {
+                let actual = engine.top(last, square).map_err(|e| e.to_string())?;
+                let actual = actual.unwrap_or_else(|| "none".to_string());
+                if !actual.eq_ignore_ascii_case(owner) {
+                    wrong.push(format!("{square} is topped by {actual}"));
+                }
+            }
+            if wrong.is_empty() { Ok(()) } else { Err(wrong.join(", ")) }
+        }
         Claim::LegalMoves { from, moves } => {
             let actual = moves_from(&replay.legal_moves, from.as_deref());
             if same_set(&actual, moves) {

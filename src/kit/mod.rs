@@ -39,10 +39,14 @@ impl Source {
 pub enum SheetKind {
     /// The playing surface at exact size.
     Board,
-    /// Paper pieces to cut out.
+    /// Paper counters to cut out (Three-men slide).
     Counters,
-    /// The record sheet for repeated positions.
+    /// Paper stones to cut out (the stacking games).
+    Stones,
+    /// The record sheet for repeated positions (Three-men slide).
     RepetitionLog,
+    /// The move and stack record (the stacking games).
+    Ledger,
     /// The rules with worked examples.
     RuleCard,
     /// Answers and check-lists for the host; always a separate PDF.
@@ -63,7 +67,9 @@ impl SheetKind {
         match self {
             SheetKind::Board => "board",
             SheetKind::Counters => "counters",
+            SheetKind::Stones => "stones",
             SheetKind::RepetitionLog => "repetition-log",
+            SheetKind::Ledger => "ledger",
             SheetKind::RuleCard => "rule-card",
             SheetKind::HostKey => "host-key",
         }
@@ -84,10 +90,11 @@ pub type Span = Range<usize>;
 /// Board geometry as declared.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardSpec {
-    /// Centre-to-centre distance between neighbouring points, in mm.
+    /// Centre-to-centre distance between neighbouring points or cells, in mm (for a
+    /// board of cells, the cell size).
     pub spacing_mm: f64,
-    /// Diameter of the printed point marks, in mm.
-    pub point_diameter_mm: f64,
+    /// Diameter of the printed point marks, in mm (boards of points only).
+    pub point_diameter_mm: Option<f64>,
 }
 
 /// Paper pieces as declared.
@@ -112,6 +119,8 @@ pub enum Claim {
     Line(Vec<String>),
     /// The full set of legal moves at the end (only those from `from`, if given).
     LegalMoves { from: Option<String>, moves: Vec<String> },
+    /// Who owns the top piece of each named square at the end (`none` if empty).
+    Tops(Vec<(String, String)>),
 }
 
 /// One worked example.
@@ -209,11 +218,12 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             }
         }
     }
-    for (value, what) in [
-        (&raw.board.spacing_mm, "board spacing"),
-        (&raw.board.point_diameter_mm, "point diameter"),
-        (&raw.pieces.size_mm, "piece size"),
-    ] {
+    let sizes = [
+        Some((&raw.board.spacing_mm, "board spacing")),
+        raw.board.point_diameter_mm.as_ref().map(|d| (d, "point diameter")),
+        Some((&raw.pieces.size_mm, "piece size")),
+    ];
+    for (value, what) in sizes.into_iter().flatten() {
         if !(*value.get_ref() > 0.0 && *value.get_ref() <= 500.0) {
             diags.push(
                 at(value.span(), format!("{what} must be between 0 and 500 mm"))
@@ -250,7 +260,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         sheets,
         board: BoardSpec {
             spacing_mm: *raw.board.spacing_mm.get_ref(),
-            point_diameter_mm: *raw.board.point_diameter_mm.get_ref(),
+            point_diameter_mm: raw.board.point_diameter_mm.map(|d| d.into_inner()),
         },
         pieces: PieceSpec {
             size_mm: *raw.pieces.size_mm.get_ref(),
@@ -292,6 +302,10 @@ fn examples(
         if let Some(v) = &ex.line {
             claims.push((Claim::Line(v.get_ref().clone()), v.span()));
         }
+        if let Some(v) = &ex.tops {
+            let tops = v.get_ref().iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            claims.push((Claim::Tops(tops), v.span()));
+        }
         match (&ex.legal_moves, &ex.from) {
             (Some(v), from) => claims.push((
                 Claim::LegalMoves {
@@ -309,7 +323,9 @@ fn examples(
         if claims.is_empty() {
             diags.push(
                 at(ex.id.span(), format!("example `{}` claims nothing", ex.id.get_ref()))
-                    .with_label("expected legal, winner, draw, line or legal-moves"),
+                    .with_label(
+                        "expected legal, winner, draw, line, tops or legal-moves",
+                    ),
             );
         }
         out.push(Example {

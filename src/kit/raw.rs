@@ -22,7 +22,7 @@ pub struct RawKit {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawBoard {
     pub spacing_mm: Spanned<f64>,
-    pub point_diameter_mm: Spanned<f64>,
+    pub point_diameter_mm: Option<Spanned<f64>>,
 }
 
 /// `[pieces]`.
@@ -47,4 +47,5 @@ pub struct RawExample {
     pub line: Option<Spanned<Vec<String>>>,
     pub from: Option<Spanned<String>>,
     pub legal_moves: Option<Spanned<Vec<String>>>,
+    pub tops: Option<Spanned<std::collections::BTreeMap<String, String>>>,
 }

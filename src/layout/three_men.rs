@@ -72,7 +72,11 @@ fn board_lines(page: &mut Page, origin: Point, spacing: f64, edge_width: f64) {
 
 fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let spacing = cx.kit.board.spacing_mm;
-    let dot = cx.kit.board.point_diameter_mm;
+    let dot = cx
+        .kit
+        .board
+        .point_diameter_mm
+        .ok_or("a board of points needs `point-diameter-mm` in [board]")?;
     let pad = (spacing * 0.45).max(dot);
     let label_band = 9.0;
     let span = 2.0 * spacing + 2.0 * pad;

@@ -94,6 +94,12 @@ pub trait Game {
     ) -> Result<Self::State, RulesError>;
     /// Whether the game is over at this state, and how.
     fn outcome(&self, state: &Self::State) -> Outcome;
+    /// Who owns the top piece on a square (`A`, `W`, …), or `None` if it is empty.
+    fn top(
+        &self,
+        state: &Self::State,
+        square: &str,
+    ) -> Result<Option<String>, RulesError>;
 }
 
 /// The number of move sequences of exactly `depth` moves (a finished game has none).
@@ -137,6 +143,8 @@ pub trait Engine {
     /// Plays `moves` from `position`, stopping at the first illegal one. A move that
     /// cannot even be parsed is an error, not an illegal move.
     fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError>;
+    /// Who owns the top piece on a square of a position, or `None` if it is empty.
+    fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError>;
 }
 
 impl<G: Game> Engine for G {
@@ -174,6 +182,19 @@ impl<G: Game> Engine for G {
             legal_moves: sorted_moves(self, &state),
         })
     }
+
+    fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
+        top_of(self, position, square)
+    }
+}
+
+fn top_of<G: Game>(
+    game: &G,
+    position: &str,
+    square: &str,
+) -> Result<Option<String>, RulesError> {
+    let state = game.parse_state(position)?;
+    game.top(&state, square)
 }
 
 fn sorted_moves<G: Game>(game: &G, state: &G::State) -> Vec<String> {

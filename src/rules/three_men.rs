@@ -575,6 +575,10 @@ impl Game for ThreeMenSlide {
     fn outcome(&self, state: &State) -> Outcome {
         state.end().map_or(Outcome::Ongoing, |end| end.outcome())
     }
+
+    fn top(&self, state: &State, square: &str) -> Result<Option<String>, RulesError> {
+        Ok(state.piece_at(Square::parse(square)?).map(|p| p.to_string()))
+    }
 }
 
 /// Every sliding position reachable from the empty board (either player starting)
