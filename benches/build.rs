@@ -13,14 +13,14 @@ fn main() {
         .iter()
         .map(|source| tablekit::kit::load(source).expect("built-in kit loads"))
         .collect();
-    let options = Options {
-        lang: "en".into(),
-        paper: Paper::A4,
-        templates: TemplateSet::builtin(),
-    };
     let build_all = || -> usize {
         kits.iter()
             .map(|kit| {
+                let options = Options {
+                    lang: "en".into(),
+                    paper: Paper::A4,
+                    templates: TemplateSet::builtin(&kit.game),
+                };
                 let built = build(kit, &options).expect("built-in kit builds");
                 built.outputs.iter().map(|o| o.pages).sum::<usize>()
             })

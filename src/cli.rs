@@ -211,7 +211,7 @@ fn build_cmd(
         let options = Options {
             lang: lang.to_string(),
             paper,
-            templates: TemplateSet::builtin()
+            templates: TemplateSet::builtin(&kit.game)
                 .with_overrides(&overrides)
                 .with_overrides(&kit_templates),
         };

@@ -7,13 +7,30 @@ use std::error::Error as _;
 
 use crate::diag::Diagnostic;
 
-/// The built-in templates, by sheet name.
+/// The built-in templates: `<sheet>` for every game, `<game>/<sheet>` for one game
+/// (it wins over the shared one).
 pub const BUILTIN: &[(&str, &str)] = &[
     ("board", include_str!("../templates/board.tera")),
     ("counters", include_str!("../templates/counters.tera")),
+    ("stones", include_str!("../templates/stones.tera")),
     ("repetition-log", include_str!("../templates/repetition-log.tera")),
-    ("rule-card", include_str!("../templates/rule-card.tera")),
-    ("host-key", include_str!("../templates/host-key.tera")),
+    ("ledger", include_str!("../templates/ledger.tera")),
+    (
+        "three-men-slide/rule-card",
+        include_str!("../templates/three-men-slide/rule-card.tera"),
+    ),
+    (
+        "three-men-slide/host-key",
+        include_str!("../templates/three-men-slide/host-key.tera"),
+    ),
+    (
+        "stack-top-roads/rule-card",
+        include_str!("../templates/stack-top-roads/rule-card.tera"),
+    ),
+    (
+        "stack-top-roads/host-key",
+        include_str!("../templates/stack-top-roads/host-key.tera"),
+    ),
 ];
 
 /// Template texts by sheet name, each with the path to name in messages.
@@ -24,17 +41,19 @@ pub struct TemplateSet {
 }
 
 impl TemplateSet {
-    /// The built-in templates.
-    pub fn builtin() -> Self {
-        let templates = BUILTIN
-            .iter()
-            .map(|(name, text)| {
-                (
-                    name.to_string(),
-                    (format!("templates/{name}.tera (built in)"), text.to_string()),
-                )
-            })
-            .collect();
+    /// The built-in templates for a game.
+    pub fn builtin(game: &str) -> Self {
+        let mut templates = BTreeMap::new();
+        // Shared templates first, so that the game's own replace them.
+        let shared = BUILTIN.iter().filter(|(name, _)| !name.contains('/'));
+        let own = BUILTIN.iter().filter_map(|(name, text)| {
+            let sheet = name.strip_prefix(game)?.strip_prefix('/')?;
+            Some((sheet, text))
+        });
+        for (sheet, text) in shared.map(|(n, t)| (*n, t)).chain(own) {
+            let path = format!("templates/{}.tera (built in)", builtin_name(game, sheet));
+            templates.insert(sheet.to_string(), (path, text.to_string()));
+        }
         TemplateSet { templates }
     }
 
@@ -69,6 +88,11 @@ impl TemplateSet {
     }
 }
 
+fn builtin_name(game: &str, sheet: &str) -> String {
+    let own = format!("{game}/{sheet}");
+    if BUILTIN.iter().any(|(name, _)| *name == own) { own } else { sheet.to_string() }
+}
+
 /// Tera's message with every cause (its `Display` alone hides the real one).
 fn describe(error: &tera::Error) -> String {
     let mut text = error.to_string();
@@ -91,7 +115,7 @@ mod tests {
             "board".to_string(),
             ("my/board.tera".to_string(), "# ok\n{{ t.missing.key }}\n".to_string()),
         );
-        let set = TemplateSet::builtin().with_overrides(&overrides);
+        let set = TemplateSet::builtin("three-men-slide").with_overrides(&overrides);
         let err = set.render("board", &serde_json_like()).unwrap_err();
         let text = err.render();
         assert!(text.contains("my/board.tera"), "{text}");
@@ -103,7 +127,7 @@ mod tests {
         let mut overrides = BTreeMap::new();
         overrides
             .insert("board".to_string(), ("b.tera".to_string(), "{% if %}".to_string()));
-        let set = TemplateSet::builtin().with_overrides(&overrides);
+        let set = TemplateSet::builtin("three-men-slide").with_overrides(&overrides);
         let err = set.render("board", &serde_json_like()).unwrap_err();
         assert!(err.render().contains("b.tera"));
     }
