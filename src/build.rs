@@ -9,7 +9,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::kit::strings::REFERENCE_LANGUAGE;
 use crate::kit::{Kit, SheetKind};
 use crate::layout::{self, FigureContext, Paper, footer::Footer, markup::Block};
-use crate::rules::three_men;
+use crate::rules::{self, three_men};
 use crate::templates::TemplateSet;
 use crate::verify::{self, Verified};
 use crate::{pdf, text};
@@ -60,6 +60,7 @@ pub fn facts(kit: &Kit) -> BTreeMap<String, String> {
     put("spacing_mm", number(kit.board.spacing_mm));
     put("piece_mm", number(kit.pieces.size_mm));
     put("spares", kit.pieces.spares.to_string());
+    put("cell_mm", number(kit.board.spacing_mm));
     if kit.game == "three-men-slide" {
         put("counters", three_men::COUNTERS_PER_PLAYER.to_string());
         put(
@@ -68,6 +69,16 @@ pub fn facts(kit: &Kit) -> BTreeMap<String, String> {
         );
         put("turn_limit", three_men::SLIDING_TURN_LIMIT.to_string());
         put("repetitions", three_men::REPETITION_LIMIT.to_string());
+    }
+    if let Some(variant) = rules::stack_variant(&kit.game) {
+        put("size", variant.size.to_string());
+        put("stones", variant.stones.to_string());
+        put("stones_total", (variant.stones + kit.pieces.spares).to_string());
+        put("crowns", variant.crowns.to_string());
+        put("carry_limit", variant.carry_limit.to_string());
+        if let Some(limit) = variant.turn_limit {
+            put("turn_limit", limit.to_string());
+        }
     }
     facts
 }
@@ -87,6 +98,7 @@ fn example_facts(verified: &[Verified]) -> BTreeMap<String, String> {
             ("shown", v.shown_moves.join(", ")),
             ("destinations", destinations.join(", ")),
             ("illegal", illegal),
+            ("count", v.shown_moves.len().to_string()),
         ] {
             facts.insert(format!("{}.{name}", v.id), value);
         }

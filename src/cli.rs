@@ -294,6 +294,9 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
 }
 
 fn board_size(kit: &Kit) -> String {
+    if let Some(v) = rules::stack_variant(&kit.game) {
+        return format!("{n}×{n} cells of {} mm", kit.board.spacing_mm, n = v.size);
+    }
     match kit.game.as_str() {
         "three-men-slide" => format!("3×3 points, {} mm apart", kit.board.spacing_mm),
         _ => format!("{} mm spacing", kit.board.spacing_mm),

@@ -9,14 +9,24 @@ use anyhow::{Context, Result, bail};
 use crate::kit::Source;
 
 /// The kits the binary carries, so that `build` works from any folder.
-const BUILTIN_KITS: &[(&str, &[(&str, &str)])] = &[(
-    "three-men-slide",
-    &[
-        ("kit.toml", include_str!("../kits/three-men-slide/kit.toml")),
-        ("lang/en.toml", include_str!("../kits/three-men-slide/lang/en.toml")),
-        ("lang/fr.toml", include_str!("../kits/three-men-slide/lang/fr.toml")),
-    ],
-)];
+const BUILTIN_KITS: &[(&str, &[(&str, &str)])] = &[
+    (
+        "stack-top-roads",
+        &[
+            ("kit.toml", include_str!("../kits/stack-top-roads/kit.toml")),
+            ("lang/en.toml", include_str!("../kits/stack-top-roads/lang/en.toml")),
+            ("lang/fr.toml", include_str!("../kits/stack-top-roads/lang/fr.toml")),
+        ],
+    ),
+    (
+        "three-men-slide",
+        &[
+            ("kit.toml", include_str!("../kits/three-men-slide/kit.toml")),
+            ("lang/en.toml", include_str!("../kits/three-men-slide/lang/en.toml")),
+            ("lang/fr.toml", include_str!("../kits/three-men-slide/lang/fr.toml")),
+        ],
+    ),
+];
 
 /// The built-in kits, as sources named `kits/<id>`.
 pub fn builtin_kits() -> Vec<Source> {

@@ -248,12 +248,14 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
     use tablekit::build::{Options, build};
     use tablekit::layout::Paper;
     use tablekit::templates::TemplateSet;
-    let source = tablekit::io::builtin_kits().remove(0);
-    let kit = tablekit::kit::load(&source).unwrap();
+    let sources = tablekit::io::builtin_kits();
+    let source =
+        sources.iter().find(|s| s.dir.contains(KIT)).expect("the kit is built in");
+    let kit = tablekit::kit::load(source).unwrap();
     let options = Options {
         lang: "en".into(),
         paper: Paper::A4,
-        templates: TemplateSet::builtin("three-men-slide"),
+        templates: TemplateSet::builtin(&kit.game),
     };
     let bytes = |b: tablekit::build::Built| -> Vec<Vec<u8>> {
         b.outputs.into_iter().map(|o| o.bytes).collect()

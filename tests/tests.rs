@@ -3,4 +3,5 @@
 
 mod cli;
 mod pdfs;
+mod stack_top;
 mod support;

@@ -55,10 +55,12 @@ pub enum SheetKind {
 
 impl SheetKind {
     /// Sheets a kit may list (the host key is always made and never listed).
-    pub const PLAYER_SHEETS: [SheetKind; 4] = [
+    pub const PLAYER_SHEETS: [SheetKind; 6] = [
         SheetKind::Board,
         SheetKind::Counters,
+        SheetKind::Stones,
         SheetKind::RepetitionLog,
+        SheetKind::Ledger,
         SheetKind::RuleCard,
     ];
 

@@ -4,6 +4,7 @@ pub mod draw;
 pub mod flow;
 pub mod footer;
 pub mod markup;
+pub mod stacks;
 pub mod three_men;
 
 use std::fmt;
@@ -239,6 +240,9 @@ pub fn figure(
     args: &[String],
     cx: &FigureContext,
 ) -> Result<Vec<Chunk>, String> {
+    if let Some(variant) = crate::rules::stack_variant(&cx.kit.game) {
+        return stacks::figure(&variant, name, args, cx);
+    }
     match cx.kit.game.as_str() {
         "three-men-slide" => three_men::figure(name, args, cx),
         other => Err(format!("no figures for game `{other}`")),

@@ -26,7 +26,10 @@ pub fn figure(
         "ledger" => ledger(variant, cx),
         "end-box" => end_box(cx),
         "diagrams" => diagrams(variant, args, cx),
-        _ => Err(format!("unknown figure `@{name}`, expected one of: {}", FIGURES.join(", "))),
+        _ => Err(format!(
+            "unknown figure `@{name}`, expected one of: {}",
+            FIGURES.join(", ")
+        )),
     }
 }
 
@@ -70,13 +73,25 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for col in 0..n {
         let x = origin.x + (col as f64 + 0.5) * cell;
         let letter = column_letter(col);
-        page.text_centered(x, label_band - 2.5, text::shape(&letter, Style::Bold, label_pt));
-        page.text_centered(x, label_band + span + 6.5, text::shape(&letter, Style::Bold, label_pt));
+        page.text_centered(
+            x,
+            label_band - 2.5,
+            text::shape(&letter, Style::Bold, label_pt),
+        );
+        page.text_centered(
+            x,
+            label_band + span + 6.5,
+            text::shape(&letter, Style::Bold, label_pt),
+        );
     }
     for row in 0..n {
         let y = origin.y + (n - 1 - row) as f64 * cell + cell / 2.0 + 1.6;
         let digit = (row + 1).to_string();
-        page.text_centered(origin.x - label_band / 2.0, y, text::shape(&digit, Style::Bold, label_pt));
+        page.text_centered(
+            origin.x - label_band / 2.0,
+            y,
+            text::shape(&digit, Style::Bold, label_pt),
+        );
         page.text_centered(
             origin.x + span + label_band / 2.0,
             y,
@@ -84,7 +99,8 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         );
     }
     let mut chunks = vec![Chunk::new(total + 2.0, page.items)];
-    let mut legend = lines(&cx.text("board.legend_edges")?, Style::Regular, BODY_PT, cx.width, 20.0);
+    let mut legend =
+        lines(&cx.text("board.legend_edges")?, Style::Regular, BODY_PT, cx.width, 20.0);
     if let Some(first) = legend.first_mut() {
         let mut sample = Page::new(0.0, 0.0);
         sample.line(Point::new(0.0, 2.2), Point::new(16.0, 2.2), Stroke::solid(2.2));
@@ -100,8 +116,16 @@ fn cells(page: &mut Page, origin: Point, cell: f64, n: u8, width: f64) {
     for i in 0..=n {
         let o = i as f64 * cell;
         let stroke = Stroke::solid(width);
-        page.line(Point::new(origin.x + o, origin.y), Point::new(origin.x + o, origin.y + span), stroke);
-        page.line(Point::new(origin.x, origin.y + o), Point::new(origin.x + span, origin.y + o), stroke);
+        page.line(
+            Point::new(origin.x + o, origin.y),
+            Point::new(origin.x + o, origin.y + span),
+            stroke,
+        );
+        page.line(
+            Point::new(origin.x, origin.y + o),
+            Point::new(origin.x + span, origin.y + o),
+            stroke,
+        );
     }
 }
 
@@ -114,13 +138,22 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let mut chunks = Vec::new();
     for color in [stacks::Color::White, stacks::Color::Black] {
         let key = format!("stones.caption_{}", color.to_string().to_lowercase());
-        chunks.extend(lines(&cx.text(&key)?, Style::Bold, BODY_PT, cx.width, 0.0).into_iter().map(Chunk::keep));
+        chunks.extend(
+            lines(&cx.text(&key)?, Style::Bold, BODY_PT, cx.width, 0.0)
+                .into_iter()
+                .map(Chunk::keep),
+        );
         chunks.push(Chunk::space(2.0).keep());
         for row_start in (0..count).step_by(per_row) {
             let mut page = Page::new(0.0, 0.0);
             for i in 0..per_row.min(count - row_start) {
                 let x = i as f64 * tile;
-                page.rect(Point::new(x, 0.0), tile, tile, Paint::outline(draw::cut_stroke()));
+                page.rect(
+                    Point::new(x, 0.0),
+                    tile,
+                    tile,
+                    Paint::outline(draw::cut_stroke()),
+                );
                 stone(&mut page, Point::new(x + 3.0, 3.0), size, color);
             }
             chunks.push(Chunk::new(tile, page.items));
@@ -162,7 +195,8 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
 fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
     let shaped = text::shape(&color.to_string(), Style::Bold, size_pt);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, size_pt);
-    let origin = Point::new(center.x - shaped.width_mm() / 2.0, center.y + ascent * 0.73 / 2.0);
+    let origin =
+        Point::new(center.x - shaped.width_mm() / 2.0, center.y + ascent * 0.73 / 2.0);
     let fill = if color == stacks::Color::White { Color::BLACK } else { Color::WHITE };
     page.items.push(Item::Text { origin, shaped, color: fill });
 }
@@ -170,22 +204,30 @@ fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
 /// One row per turn: who played, what, every stack after it (bottom to top) and the
 /// reserves left.
 fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    let turns = variant.turn_limit.ok_or("this game has no turn limit to size the ledger")?;
+    let turns =
+        variant.turn_limit.ok_or("this game has no turn limit to size the ledger")?;
     let n = variant.size;
     let squares: Vec<Square> =
         (0..n).flat_map(|row| (0..n).map(move |col| Square { col, row })).collect();
     let fixed = [9.0, 9.0, 22.0];
     let reserve_w = 11.0;
-    let cell_w = (cx.width - fixed.iter().sum::<f64>() - 2.0 * reserve_w) / squares.len() as f64;
+    let cell_w =
+        (cx.width - fixed.iter().sum::<f64>() - 2.0 * reserve_w) / squares.len() as f64;
     let mut xs = vec![0.0];
-    for w in fixed.iter().copied().chain(squares.iter().map(|_| cell_w)).chain([reserve_w; 2]) {
+    for w in
+        fixed.iter().copied().chain(squares.iter().map(|_| cell_w)).chain([reserve_w; 2])
+    {
         xs.push(xs.last().unwrap() + w);
     }
     let row_h = 8.0;
     let head_h = 12.0;
     let mut header = Page::new(0.0, 0.0);
     let head_pt = 6.5;
-    let mut heads = vec![cx.text("ledger.col_turn")?, cx.text("ledger.col_player")?, cx.text("ledger.col_action")?];
+    let mut heads = vec![
+        cx.text("ledger.col_turn")?,
+        cx.text("ledger.col_player")?,
+        cx.text("ledger.col_action")?,
+    ];
     heads.extend(squares.iter().map(|sq| stacks::square_name_upper(*sq)));
     heads.push(cx.text("ledger.col_reserve_w")?);
     heads.push(cx.text("ledger.col_reserve_b")?);
@@ -200,7 +242,11 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let stacks_label = cx.text("ledger.stacks_label")?;
     let shaped = text::shape(&stacks_label, Style::Regular, 6.0);
     header.text_centered((xs[3] + xs[3 + squares.len()]) / 2.0, 2.4, shaped);
-    header.line(Point::new(0.0, head_h), Point::new(cx.width, head_h), Stroke::solid(0.5));
+    header.line(
+        Point::new(0.0, head_h),
+        Point::new(cx.width, head_h),
+        Stroke::solid(0.5),
+    );
     let grid = Stroke::solid(0.2).colored(Color::gray(0.5));
     let rows = (1..=turns)
         .map(|turn| {
@@ -208,7 +254,8 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             let label = text::shape(&turn.to_string(), Style::Bold, 8.5);
             row.text(Point::new(1.0, row_h / 2.0 + 1.4), label);
             // Turns alternate, White first: print whose turn it is.
-            let who = if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
+            let who =
+                if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
             let shaped = text::shape(&who.to_string(), Style::Regular, 8.5);
             row.text_centered((xs[1] + xs[2]) / 2.0, row_h / 2.0 + 1.4, shaped);
             for &x in &xs[1..xs.len() - 1] {
@@ -235,15 +282,21 @@ fn end_box(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             .into_iter()
             .map(Chunk::keep),
     );
-    let keys = ["ledger.end_road_w", "ledger.end_road_b", "ledger.end_count", "ledger.end_turns"];
+    let keys = [
+        "ledger.end_road_w",
+        "ledger.end_road_b",
+        "ledger.end_count",
+        "ledger.end_turns",
+    ];
     let mut page = Page::new(0.0, 0.0);
     let col = cx.width / 2.0;
     for (i, key) in keys.iter().enumerate() {
         let x = (i % 2) as f64 * col;
         let y = (i / 2) as f64 * 9.0 + 2.0;
         page.rect(Point::new(x, y), 4.5, 4.5, Paint::outline(Stroke::solid(0.35)));
-        for (j, line) in
-            text::wrap(&cx.text(key)?, Style::Regular, BODY_PT, col - 9.0).into_iter().enumerate()
+        for (j, line) in text::wrap(&cx.text(key)?, Style::Regular, BODY_PT, col - 9.0)
+            .into_iter()
+            .enumerate()
         {
             page.text(Point::new(x + 7.0, y + 3.6 + j as f64 * 4.2), line);
         }
@@ -254,9 +307,15 @@ fn end_box(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 
 /// A row of small boards, one per `example:when` argument; stacks are drawn as layers,
 /// bottom to top.
-fn diagrams(variant: &Variant, args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn diagrams(
+    variant: &Variant,
+    args: &[String],
+    cx: &FigureContext,
+) -> Result<Vec<Chunk>, String> {
     if args.is_empty() {
-        return Err("`@diagrams` needs at least one example, e.g. `@diagrams carry:start`".into());
+        return Err(
+            "`@diagrams` needs at least one example, e.g. `@diagrams carry:start`".into(),
+        );
     }
     let n = variant.size;
     let slot = cx.width / args.len().max(3) as f64;
@@ -275,7 +334,10 @@ fn diagrams(variant: &Variant, args: &[String], cx: &FigureContext) -> Result<Ve
         }
         .ok_or_else(|| format!("example `{id}` has no positions"))?;
         let state = game.parse_state(position).map_err(|e| e.to_string())?;
-        let origin = Point::new(left + i as f64 * slot + (slot - n as f64 * cell) / 2.0 + 2.0, 2.0);
+        let origin = Point::new(
+            left + i as f64 * slot + (slot - n as f64 * cell) / 2.0 + 2.0,
+            2.0,
+        );
         draw_stacks(&mut page, origin, cell, &state);
         let arrow = match when {
             "end" => ex.moves.last().map(|m| (m.as_str(), false)),
@@ -305,14 +367,27 @@ fn diagrams(variant: &Variant, args: &[String], cx: &FigureContext) -> Result<Ve
 fn draw_stacks(page: &mut Page, origin: Point, cell: f64, state: &State) {
     let n = state.size();
     cells(page, origin, cell, n, 0.35);
-    page.rect(origin, n as f64 * cell, n as f64 * cell, Paint::outline(Stroke::solid(1.0)));
+    page.rect(
+        origin,
+        n as f64 * cell,
+        n as f64 * cell,
+        Paint::outline(Stroke::solid(1.0)),
+    );
     for col in 0..n {
         let x = origin.x + (col as f64 + 0.5) * cell;
-        page.text_centered(x, origin.y + n as f64 * cell + 4.0, text::shape(&column_letter(col), Style::Regular, 6.5));
+        page.text_centered(
+            x,
+            origin.y + n as f64 * cell + 4.0,
+            text::shape(&column_letter(col), Style::Regular, 6.5),
+        );
     }
     for row in 0..n {
         let y = origin.y + (n - 1 - row) as f64 * cell + cell / 2.0 + 1.0;
-        page.text_centered(origin.x - 3.0, y, text::shape(&(row + 1).to_string(), Style::Regular, 6.5));
+        page.text_centered(
+            origin.x - 3.0,
+            y,
+            text::shape(&(row + 1).to_string(), Style::Regular, 6.5),
+        );
     }
     for row in 0..n {
         for col in 0..n {
@@ -343,7 +418,12 @@ fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
     let x = at.x + (w - width) / 2.0;
     page.rect(Point::new(x, at.y), width, h, Paint::both(fill, Stroke::solid(0.3)));
     if h >= 2.2 {
-        letter(page, Point::new(at.x + w / 2.0, at.y + h / 2.0), (h * 2.0).min(8.0), piece.color);
+        letter(
+            page,
+            Point::new(at.x + w / 2.0, at.y + h / 2.0),
+            (h * 2.0).min(8.0),
+            piece.color,
+        );
     }
 }
 
@@ -357,7 +437,8 @@ fn carry_arrow(
     mv: &str,
     crossed: bool,
 ) -> Result<(), String> {
-    let Ok(stacks::Move::Carry { from, dir, drops, .. }) = game.parse_move(state, mv) else {
+    let Ok(stacks::Move::Carry { from, dir, drops, .. }) = game.parse_move(state, mv)
+    else {
         return Ok(());
     };
     let n = state.size();
@@ -368,7 +449,10 @@ fn carry_arrow(
         stacks::Dir::Left => (-1, 0),
         stacks::Dir::Right => (1, 0),
     };
-    let to = Square { col: (from.col as i16 + dc * steps) as u8, row: (from.row as i16 + dr * steps) as u8 };
+    let to = Square {
+        col: (from.col as i16 + dc * steps) as u8,
+        row: (from.row as i16 + dr * steps) as u8,
+    };
     let centre = |sq: Square| {
         let o = cell_origin(origin, cell, n, sq);
         Point::new(o.x + cell / 2.0, o.y + cell * 0.12)

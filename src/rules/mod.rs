@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+pub mod stacks;
 pub mod three_men;
 
 /// Why a position or a move was refused. The message is lowercase, with no final
@@ -205,10 +206,21 @@ fn sorted_moves<G: Game>(game: &G, state: &G::State) -> Vec<String> {
 }
 
 /// The ids of the games this build knows, for error messages.
-pub const GAME_IDS: &[&str] = &["three-men-slide"];
+pub const GAME_IDS: &[&str] = &["three-men-slide", "stack-top-roads"];
+
+/// The stacking-game variant for a game id, if it is one.
+pub fn stack_variant(game_id: &str) -> Option<stacks::Variant> {
+    match game_id {
+        "stack-top-roads" => Some(stacks::Variant::stack_top_roads()),
+        _ => None,
+    }
+}
 
 /// The engine for a game id, or `None` if there is no such game.
 pub fn engine(game_id: &str) -> Option<Box<dyn Engine>> {
+    if let Some(variant) = stack_variant(game_id) {
+        return Some(Box::new(stacks::StackGame { variant }));
+    }
     match game_id {
         "three-men-slide" => Some(Box::new(three_men::ThreeMenSlide)),
         _ => None,

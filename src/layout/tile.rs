@@ -1,0 +1,200 @@
+//! Splitting a drawing that is larger than the paper into tiles at exact scale.
+//!
+//! Tiles overlap by a glue margin; each is cut geometrically (lines are clipped,
+//! anything else is kept only where it lies wholly inside), so what reaches the PDF
+//! is exactly what prints, and an independent reader can check it.
+
+use crate::page::{Item, Paint, Point};
+
+/// A rectangle in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    /// Left edge.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+impl Window {
+    fn contains(&self, p: Point) -> bool {
+        const EPS: f64 = 1e-6;
+        p.x >= self.x - EPS
+            && p.x <= self.x + self.w + EPS
+            && p.y >= self.y - EPS
+            && p.y <= self.y + self.h + EPS
+    }
+}
+
+/// How a drawing of `width` × `height` is cut into tiles no larger than
+/// `tile_w` × `tile_h`, overlapping by `overlap`: the windows in reading order
+/// (rows top to bottom), and the number of columns and rows.
+pub fn plan(
+    width: f64,
+    height: f64,
+    tile_w: f64,
+    tile_h: f64,
+    overlap: f64,
+) -> (Vec<Window>, usize, usize) {
+    let cols = count(width, tile_w, overlap);
+    let rows = count(height, tile_h, overlap);
+    // Spread the drawing evenly: every tile the same size, every overlap the same.
+    let step_x = if cols > 1 { (width - overlap) / cols as f64 } else { width };
+    let step_y = if rows > 1 { (height - overlap) / rows as f64 } else { height };
+    let w = if cols > 1 { step_x + overlap } else { width };
+    let h = if rows > 1 { step_y + overlap } else { height };
+    let mut windows = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            windows.push(Window { x: c as f64 * step_x, y: r as f64 * step_y, w, h });
+        }
+    }
+    (windows, cols, rows)
+}
+
+/// Tiles needed along one side.
+fn count(length: f64, tile: f64, overlap: f64) -> usize {
+    if length <= tile {
+        1
+    } else {
+        ((length - overlap) / (tile - overlap)).ceil() as usize
+    }
+}
+
+/// The part of `item` inside `window`, moved so the window's corner is at (0, 0).
+pub fn clip(item: &Item, window: &Window) -> Option<Item> {
+    let shift = |p: Point| Point::new(p.x - window.x, p.y - window.y);
+    match item {
+        Item::Line { from, to, stroke } => {
+            let (a, b) = clip_line(*from, *to, window)?;
+            Some(Item::Line { from: shift(a), to: shift(b), stroke: *stroke })
+        }
+        Item::Rect { origin, width, height, paint } => clip_rect(*origin, *width, *height, paint, window),
+        Item::Circle { center, radius, paint } => {
+            let inside = window.contains(Point::new(center.x - radius, center.y - radius))
+                && window.contains(Point::new(center.x + radius, center.y + radius));
+            inside.then(|| Item::Circle { center: shift(*center), radius: *radius, paint: *paint })
+        }
+        Item::Polygon { points, paint } => points
+            .iter()
+            .all(|p| window.contains(*p))
+            .then(|| Item::Polygon { points: points.iter().map(|p| shift(*p)).collect(), paint: *paint }),
+        Item::Text { origin, shaped, color } => {
+            let end = Point::new(origin.x + shaped.width_mm(), origin.y);
+            (window.contains(*origin) && window.contains(end)).then(|| Item::Text {
+                origin: shift(*origin),
+                shaped: shaped.clone(),
+                color: *color,
+            })
+        }
+    }
+}
+
+/// A rectangle cut to the window: the fill is cut to the overlap, and an outline is
+/// kept only along the sides that really are the rectangle's (a cut edge is no edge).
+fn clip_rect(origin: Point, width: f64, height: f64, paint: &Paint, window: &Window) -> Option<Item> {
+    let x0 = origin.x.max(window.x);
+    let y0 = origin.y.max(window.y);
+    let x1 = (origin.x + width).min(window.x + window.w);
+    let y1 = (origin.y + height).min(window.y + window.h);
+    if x1 <= x0 || y1 <= y0 {
+        return None;
+    }
+    let whole = x0 == origin.x && y0 == origin.y && x1 == origin.x + width && y1 == origin.y + height;
+    if whole {
+        let at = Point::new(origin.x - window.x, origin.y - window.y);
+        return Some(Item::Rect { origin: at, width, height, paint: *paint });
+    }
+    // Cut: keep the fill only; outlines of cut rectangles are drawn as lines by callers
+    // that need them (board frames are drawn as lines for this reason).
+    paint.fill.map(|fill| Item::Rect {
+        origin: Point::new(x0 - window.x, y0 - window.y),
+        width: x1 - x0,
+        height: y1 - y0,
+        paint: Paint::fill(fill),
+    })
+}
+
+/// Liang–Barsky: the part of the segment inside the window.
+fn clip_line(a: Point, b: Point, w: &Window) -> Option<(Point, Point)> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let mut t0: f64 = 0.0;
+    let mut t1: f64 = 1.0;
+    for (p, q) in [
+        (-dx, a.x - w.x),
+        (dx, w.x + w.w - a.x),
+        (-dy, a.y - w.y),
+        (dy, w.y + w.h - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+        }
+    }
+    if t0 > t1 || (t1 - t0) * (dx.abs() + dy.abs()) < 1e-9 {
+        return None;
+    }
+    Some((Point::new(a.x + t0 * dx, a.y + t0 * dy), Point::new(a.x + t1 * dx, a.y + t1 * dy)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::Stroke;
+
+    #[test]
+    fn a_drawing_that_fits_is_one_tile() {
+        let (windows, cols, rows) = plan(100.0, 80.0, 180.0, 240.0, 10.0);
+        assert_eq!((cols, rows), (1, 1));
+        assert_eq!(windows, [Window { x: 0.0, y: 0.0, w: 100.0, h: 80.0 }]);
+    }
+
+    #[test]
+    fn tiles_overlap_evenly_and_cover_everything() {
+        let (windows, cols, rows) = plan(400.0, 300.0, 180.0, 240.0, 10.0);
+        assert_eq!((cols, rows), (3, 2));
+        for w in &windows {
+            assert!(w.w <= 180.0 && w.h <= 240.0, "{w:?}");
+        }
+        // Neighbours overlap by exactly the glue margin; the last tile ends at the edge.
+        assert!((windows[0].x + windows[0].w - windows[1].x - 10.0).abs() < 1e-9);
+        let last = windows.last().unwrap();
+        assert!((last.x + last.w - 400.0).abs() < 1e-9 && (last.y + last.h - 300.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn lines_are_cut_at_the_window() {
+        let window = Window { x: 10.0, y: 10.0, w: 20.0, h: 20.0 };
+        let line = Item::Line {
+            from: Point::new(0.0, 20.0),
+            to: Point::new(50.0, 20.0),
+            stroke: Stroke::solid(0.5),
+        };
+        let Some(Item::Line { from, to, .. }) = clip(&line, &window) else { panic!() };
+        assert_eq!((from, to), (Point::new(0.0, 10.0), Point::new(20.0, 10.0)));
+        let outside =
+            Item::Line { from: Point::new(0.0, 0.0), to: Point::new(5.0, 5.0), stroke: Stroke::solid(0.5) };
+        assert!(clip(&outside, &window).is_none());
+    }
+
+    #[test]
+    fn shapes_are_kept_only_when_wholly_inside() {
+        let window = Window { x: 0.0, y: 0.0, w: 20.0, h: 20.0 };
+        let paint = Paint::outline(Stroke::solid(0.2));
+        let inside = Item::Circle { center: Point::new(10.0, 10.0), radius: 5.0, paint };
+        let across = Item::Circle { center: Point::new(18.0, 10.0), radius: 5.0, paint };
+        assert!(clip(&inside, &window).is_some());
+        assert!(clip(&across, &window).is_none());
+    }
+}

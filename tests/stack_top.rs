@@ -1,0 +1,118 @@
+//! The Stack-top roads kit: its sheets read back, and its worked example guarded by
+//! the stacking rules.
+
+use crate::cli::{edit, stderr, tablekit};
+use crate::support::pdf_probe::{self, Probe};
+use std::path::{Path, PathBuf};
+
+const KIT: &str = "stack-top-roads";
+const MM: f64 = 0.05;
+
+fn built(dir: &Path, lang: &str) -> PathBuf {
+    let out = tablekit(&["build", KIT, "--lang", lang, "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    dir.join(KIT).join(format!("{lang}-a4"))
+}
+
+fn probe(dir: &Path, sheet: &str) -> Probe {
+    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+}
+
+#[test]
+fn board_cells_are_the_declared_size_with_heavy_road_edges() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = &probe(&built(tmp.path(), "en"), "board").pages[0];
+    // Grid lines: 4 vertical and 4 horizontal lines of 3 × 45 mm, 45 mm apart.
+    let mut xs: Vec<f64> = page
+        .segments
+        .iter()
+        .filter(|s| {
+            (s.x1 - s.x2).abs() < 1e-3 && ((s.y2 - s.y1).abs() - 135.0).abs() < MM
+        })
+        .map(|s| s.x1)
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup_by(|a, b| (*a - *b).abs() < MM);
+    assert_eq!(xs.len(), 4, "{xs:?}");
+    for pair in xs.windows(2) {
+        assert!((pair[1] - pair[0] - 45.0).abs() < MM, "{pair:?}");
+    }
+    // The frame that marks the road edges is a heavy 135 mm square.
+    let frame =
+        page.rects.iter().find(|r| (r.w - 135.0).abs() < MM && (r.h - 135.0).abs() < MM);
+    assert!(frame.is_some_and(|r| r.stroked), "no heavy frame");
+    assert!(page.contains_text("a road is a chain of side-by-side cells"));
+}
+
+#[test]
+fn stones_sheet_has_eight_plus_a_spare_per_player() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = &probe(&built(tmp.path(), "en"), "stones").pages[0];
+    let white = page.rects.iter().filter(|r| (r.w - 30.0).abs() < MM && r.filled).count();
+    assert_eq!(white, 9, "white square stones");
+    let letters =
+        |l: &str| page.texts.iter().filter(|t| t.text == l && t.size_pt > 20.0).count();
+    assert_eq!((letters("W"), letters("B")), (9, 9));
+    assert!(page.contains_text("Each player has 8 flat stones"));
+}
+
+#[test]
+fn ledger_has_a_row_per_turn_and_a_column_per_cell() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pdf = probe(&built(tmp.path(), "en"), "ledger");
+    let text = pdf.text();
+    for cell in ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"] {
+        assert!(text.contains(cell), "no column {cell}");
+    }
+    let numbers: Vec<u32> = pdf
+        .pages
+        .iter()
+        .flat_map(|p| &p.texts)
+        .filter_map(|t| t.text.trim().parse().ok())
+        .collect();
+    assert!((1..=40).all(|n| numbers.contains(&n)) && !numbers.contains(&41));
+    assert!(text.contains("bottom → top"), "{text}");
+}
+
+#[test]
+fn rule_card_and_host_key_show_what_the_rules_computed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = built(tmp.path(), "en");
+    let card = probe(&dir, "rule-card").text();
+    assert!(card.contains("B tops b1, W tops c1"), "{card}");
+    assert!(card.contains("lift 1 to 3 stones"), "{card}");
+    let key = probe(&dir, "host-key").text();
+    assert!(key.contains("White plays 2a1>11"), "{key}");
+    assert!(key.contains("13 legal turns"), "{key}");
+    for mv in ["2a1+11", "2a1>11", "a1+", "c3"] {
+        assert!(key.contains(mv), "{mv} missing from the host key");
+    }
+    for sheet in ["board", "stones", "ledger", "rule-card"] {
+        assert!(!probe(&dir, sheet).text().contains("13 legal turns"), "{sheet}");
+    }
+}
+
+#[test]
+fn a_kit_claiming_the_reversed_drop_is_legal_fails_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("kits").join(KIT);
+    let kit = tmp.path().join(KIT);
+    std::fs::create_dir_all(kit.join("lang")).unwrap();
+    for file in ["kit.toml", "lang/en.toml", "lang/fr.toml"] {
+        std::fs::copy(src.join(file), kit.join(file)).unwrap();
+    }
+    edit(&kit.join("kit.toml"), "legal = false", "legal = true");
+    let out = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("example `reversed`: the rules disagree"), "{err}");
+    assert!(err.contains("must be dropped in order"), "{err}");
+}
+
+#[test]
+fn french_sheets_are_translated() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = built(tmp.path(), "fr");
+    assert!(probe(&dir, "rule-card").text().contains("Fiche de règles"));
+    assert!(probe(&dir, "host-key").text().contains("Corrigé de l’animateur"));
+}
