@@ -19,6 +19,7 @@ fn main() {
                 let options = Options {
                     lang: "en".into(),
                     paper: Paper::A4,
+                    size: None,
                     templates: TemplateSet::builtin(&kit.game),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");

@@ -21,6 +21,8 @@ pub struct Options {
     pub lang: String,
     /// Paper size.
     pub paper: Paper,
+    /// Board size; `None` for the kit's default.
+    pub size: Option<u8>,
     /// Templates to use (built-in, with any overrides applied).
     pub templates: TemplateSet,
 }
@@ -49,14 +51,15 @@ pub struct Built {
 
 /// Numbers and facts that strings may quote as `{name}`: all from the kit or the
 /// rules, never typed into a translation.
-pub fn facts(kit: &Kit) -> BTreeMap<String, String> {
+pub fn facts(kit: &Kit, size: u8) -> BTreeMap<String, String> {
     let mut facts = BTreeMap::new();
     let mut put = |k: &str, v: String| {
         facts.insert(k.to_string(), v);
     };
-    // Filled per page by the footer, so kept as they are here.
-    put("page", "{page}".to_string());
-    put("pages", "{pages}".to_string());
+    // Filled per page by the footer or per part of a split board, so kept as they are.
+    for name in ["page", "pages", "part", "parts", "row", "column"] {
+        put(name, format!("{{{name}}}"));
+    }
     put("spacing_mm", number(kit.board.spacing_mm));
     put("piece_mm", number(kit.pieces.size_mm));
     put("spares", kit.pieces.spares.to_string());
@@ -70,8 +73,8 @@ pub fn facts(kit: &Kit) -> BTreeMap<String, String> {
         put("turn_limit", three_men::SLIDING_TURN_LIMIT.to_string());
         put("repetitions", three_men::REPETITION_LIMIT.to_string());
     }
-    if let Some(variant) = rules::stack_variant(&kit.game) {
-        put("size", variant.size.to_string());
+    put("size", size.to_string());
+    if let Some(variant) = rules::stack_variant(&kit.game, size) {
         put("stones", variant.stones.to_string());
         put("stones_total", (variant.stones + kit.pieces.spares).to_string());
         put("crowns", variant.crowns.to_string());
@@ -143,7 +146,22 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             .with_note(format!("available: {}", known.join(", "))),
         ]);
     };
-    let mut facts = facts(kit);
+    let size = options.size.unwrap_or(kit.board.default_size);
+    let sizes = rules::sizes(&kit.game);
+    if !sizes.contains(&size) {
+        return Err(vec![
+            Diagnostic::file(
+                &kit.kit_file,
+                format!("kit `{}` has no board size {size}", kit.id),
+            )
+            .with_note(format!(
+                "`{}` is played on {}",
+                kit.game,
+                crate::kit::size_range(&sizes)
+            )),
+        ]);
+    }
+    let mut facts = facts(kit, size);
     facts.extend(example_facts(&verified));
     let (table, fell_back) = strings.resolve(reference, &facts)?;
     let stuck =
@@ -162,6 +180,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         verified: &verified,
         strings: &table,
         width: layout::content_width(options.paper),
+        size,
     };
     let mut outputs = Vec::new();
     let mut diags = Diagnostics::new();

@@ -36,6 +36,9 @@ enum Command {
         /// Paper size: a4 or letter.
         #[arg(long, default_value = "a4")]
         paper: String,
+        /// Board size, for games played at several sizes (default: the kit's).
+        #[arg(long)]
+        size: Option<u8>,
         /// Output folder.
         #[arg(long, default_value = "output")]
         out: PathBuf,
@@ -88,14 +91,10 @@ impl From<anyhow::Error> for Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Build { kit, lang, paper, out, templates } => build_cmd(
-            cli.kits.as_deref(),
-            &kit,
-            &lang,
-            &paper,
-            &out,
-            templates.as_deref(),
-        ),
+        Command::Build { kit, lang, paper, size, out, templates } => {
+            let request = Request { lang, paper, size, out, templates };
+            build_cmd(cli.kits.as_deref(), &kit, &request)
+        }
         Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
         Command::List => list_cmd(cli.kits.as_deref()),
         Command::Rules { query } => rules_cmd(query),
@@ -177,19 +176,30 @@ fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
     if diags.is_empty() { Ok(kits) } else { Err(Failure::Kit(diags)) }
 }
 
+/// What `build` was asked for.
+struct Request {
+    lang: String,
+    paper: String,
+    size: Option<u8>,
+    out: PathBuf,
+    templates: Option<PathBuf>,
+}
+
 fn build_cmd(
     kits_dir: Option<&Path>,
     names: &[String],
-    lang: &str,
-    paper: &str,
-    out: &Path,
-    templates: Option<&Path>,
+    req: &Request,
 ) -> Result<(), Failure> {
-    let paper = Paper::from_name(paper).ok_or_else(|| {
+    let (lang, out) = (req.lang.as_str(), req.out.as_path());
+    let paper = Paper::from_name(&req.paper).ok_or_else(|| {
         let names: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
-        anyhow::anyhow!("unknown paper `{paper}`: expected one of {}", names.join(", "))
+        anyhow::anyhow!(
+            "unknown paper `{}`: expected one of {}",
+            req.paper,
+            names.join(", ")
+        )
     })?;
-    let overrides = match templates {
+    let overrides = match &req.templates {
         Some(dir) => io::read_templates(dir)?,
         None => Default::default(),
     };
@@ -211,19 +221,20 @@ fn build_cmd(
         let options = Options {
             lang: lang.to_string(),
             paper,
+            size: req.size,
             templates: TemplateSet::builtin(&kit.game)
                 .with_overrides(&overrides)
                 .with_overrides(&kit_templates),
         };
         match build::build(kit, &options) {
-            Ok(built) => variants.push((kit, built)),
+            Ok(built) => variants.push((kit, built, options.size)),
             Err(errors) => diags.extend(errors),
         }
     }
     if !diags.is_empty() {
         return Err(Failure::Kit(diags));
     }
-    for (kit, built) in variants {
+    for (kit, built, size) in variants {
         if !built.fell_back.is_empty() {
             eprintln!(
                 "note: {} [{lang}] used English for {} missing string(s): {}",
@@ -232,7 +243,7 @@ fn build_cmd(
                 built.fell_back.join(", ")
             );
         }
-        let dir = out.join(&kit.id).join(format!("{lang}-{}", paper.name()));
+        let dir = out.join(&kit.id).join(variant_name(kit, lang, paper, size));
         let files: Vec<(String, Vec<u8>)> = built
             .outputs
             .iter()
@@ -245,6 +256,16 @@ fn build_cmd(
         }
     }
     Ok(())
+}
+
+/// `en-a4`, with the board size added for games played at several sizes (`en-a4-5`).
+fn variant_name(kit: &Kit, lang: &str, paper: Paper, size: Option<u8>) -> String {
+    let sizes = rules::sizes(&kit.game);
+    if sizes.start() == sizes.end() {
+        format!("{lang}-{}", paper.name())
+    } else {
+        format!("{lang}-{}-{}", paper.name(), size.unwrap_or(kit.board.default_size))
+    }
 }
 
 fn kit_dir(kit: &Kit) -> String {
@@ -294,8 +315,9 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
 }
 
 fn board_size(kit: &Kit) -> String {
-    if let Some(v) = rules::stack_variant(&kit.game) {
-        return format!("{n}×{n} cells of {} mm", kit.board.spacing_mm, n = v.size);
+    let sizes = crate::kit::size_range(&rules::sizes(&kit.game));
+    if rules::stack_variant(&kit.game, kit.board.default_size).is_some() {
+        return format!("{sizes} cells of {} mm", kit.board.spacing_mm);
     }
     match kit.game.as_str() {
         "three-men-slide" => format!("3×3 points, {} mm apart", kit.board.spacing_mm),

@@ -11,6 +11,13 @@ use crate::kit::Source;
 /// The kits the binary carries, so that `build` works from any folder.
 const BUILTIN_KITS: &[(&str, &[(&str, &str)])] = &[
     (
+        "pathstone",
+        &[
+            ("kit.toml", include_str!("../kits/pathstone/kit.toml")),
+            ("lang/en.toml", include_str!("../kits/pathstone/lang/en.toml")),
+        ],
+    ),
+    (
         "stack-top-roads",
         &[
             ("kit.toml", include_str!("../kits/stack-top-roads/kit.toml")),

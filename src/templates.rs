@@ -31,6 +31,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "stack-top-roads/host-key",
         include_str!("../templates/stack-top-roads/host-key.tera"),
     ),
+    ("pathstone/rule-card", include_str!("../templates/pathstone/rule-card.tera")),
+    ("pathstone/host-key", include_str!("../templates/pathstone/host-key.tera")),
+    ("pathstone/stones", include_str!("../templates/pathstone/stones.tera")),
+    ("pathstone/ledger", include_str!("../templates/pathstone/ledger.tera")),
 ];
 
 /// Template texts by sheet name, each with the path to name in messages.

@@ -255,6 +255,7 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
     let options = Options {
         lang: "en".into(),
         paper: Paper::A4,
+        size: None,
         templates: TemplateSet::builtin(&kit.game),
     };
     let bytes = |b: tablekit::build::Built| -> Vec<Vec<u8>> {

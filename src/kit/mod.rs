@@ -92,6 +92,8 @@ pub type Span = Range<usize>;
 /// Board geometry as declared.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardSpec {
+    /// The board size built when none is asked for (games with several sizes).
+    pub default_size: u8,
     /// Centre-to-centre distance between neighbouring points or cells, in mm (for a
     /// board of cells, the cell size).
     pub spacing_mm: f64,
@@ -153,6 +155,8 @@ pub struct Kit {
     pub board: BoardSpec,
     /// Pieces.
     pub pieces: PieceSpec,
+    /// Numbered move rows on a move-record ledger, if the kit has one.
+    pub ledger_moves: Option<u32>,
     /// Worked examples.
     pub examples: Vec<Example>,
     /// Strings by language code, sorted.
@@ -242,6 +246,31 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
                 )),
         );
     }
+    let sizes = rules::sizes(raw.game.get_ref());
+    let default_size = match &raw.board.size {
+        Some(size) if !sizes.contains(size.get_ref()) => {
+            diags.push(
+                at(size.span(), format!("no board size {}", size.get_ref())).with_label(
+                    format!(
+                        "`{}` is played on {}",
+                        raw.game.get_ref(),
+                        size_range(&sizes)
+                    ),
+                ),
+            );
+            *sizes.start()
+        }
+        Some(size) => *size.get_ref(),
+        None => *sizes.start(),
+    };
+    if let Some(ledger) = &raw.ledger
+        && !(1..=500).contains(ledger.moves.get_ref())
+    {
+        diags.push(
+            at(ledger.moves.span(), "the ledger needs 1 to 500 move rows".into())
+                .with_label(format!("found {}", ledger.moves.get_ref())),
+        );
+    }
     let examples = examples(&raw.example, &at, &mut diags);
     let (languages, lang_diags) = strings::load_all(source);
     diags.extend(lang_diags);
@@ -261,6 +290,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         game: raw.game.into_inner(),
         sheets,
         board: BoardSpec {
+            default_size,
             spacing_mm: *raw.board.spacing_mm.get_ref(),
             point_diameter_mm: raw.board.point_diameter_mm.map(|d| d.into_inner()),
         },
@@ -268,12 +298,19 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             size_mm: *raw.pieces.size_mm.get_ref(),
             spares: *raw.pieces.spares.get_ref(),
         },
+        ledger_moves: raw.ledger.as_ref().map(|l| *l.moves.get_ref()),
         examples,
         languages,
         templates,
         kit_file,
         kit_source: text.clone(),
     })
+}
+
+/// "3×3" or "3×3 to 8×8".
+pub fn size_range(sizes: &std::ops::RangeInclusive<u8>) -> String {
+    let (a, b) = (sizes.start(), sizes.end());
+    if a == b { format!("{a}×{a}") } else { format!("{a}×{a} to {b}×{b}") }
 }
 
 fn examples(

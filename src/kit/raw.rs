@@ -13,6 +13,7 @@ pub struct RawKit {
     pub sheets: Spanned<Vec<Spanned<String>>>,
     pub board: RawBoard,
     pub pieces: RawPieces,
+    pub ledger: Option<RawLedger>,
     #[serde(default)]
     pub example: Vec<RawExample>,
 }
@@ -21,6 +22,7 @@ pub struct RawKit {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawBoard {
+    pub size: Option<Spanned<u8>>,
     pub spacing_mm: Spanned<f64>,
     pub point_diameter_mm: Option<Spanned<f64>>,
 }
@@ -31,6 +33,13 @@ pub struct RawBoard {
 pub struct RawPieces {
     pub size_mm: Spanned<f64>,
     pub spares: Spanned<u32>,
+}
+
+/// `[ledger]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawLedger {
+    pub moves: Spanned<u32>,
 }
 
 /// One `[[example]]`.

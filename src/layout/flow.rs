@@ -19,6 +19,33 @@ pub struct Chunk {
     /// Rows to set in several columns (a ledger); flowed column by column, with the
     /// header repeated at the top of every column.
     pub table: Option<Table>,
+    /// A drawing at exact scale that is placed whole, or split into parts on pages of
+    /// their own when it is larger than the page.
+    pub poster: Option<Poster>,
+}
+
+/// A drawing that must never be shrunk; see [`Chunk::poster`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Poster {
+    /// Width in millimetres.
+    pub width: f64,
+    /// Height in millimetres.
+    pub height: f64,
+    /// What to draw, relative to the drawing's top-left corner.
+    pub items: Vec<Item>,
+    /// Words for the parts, when it has to be split.
+    pub labels: PosterLabels,
+}
+
+/// The words on a split drawing's pages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PosterLabels {
+    /// Above each part: a pattern with `{part}`, `{parts}`, `{row}` and `{column}`.
+    pub part: String,
+    /// Title of the assembly page.
+    pub assembly_title: String,
+    /// Instructions on the assembly page, with `{parts}`.
+    pub assembly_note: String,
 }
 
 /// Rows laid out in columns; see [`Chunk::table`].
@@ -57,6 +84,11 @@ impl Chunk {
     pub fn table(table: Table) -> Self {
         Chunk { table: Some(table), ..Chunk::default() }
     }
+
+    /// A drawing at exact scale, split across pages if it must be.
+    pub fn poster(poster: Poster) -> Self {
+        Chunk { height: poster.height, poster: Some(poster), ..Chunk::default() }
+    }
 }
 
 /// The area chunks flow into, in millimetres on the page.
@@ -64,6 +96,8 @@ impl Chunk {
 pub struct Frame {
     /// Left edge of the content.
     pub left: f64,
+    /// Width of the content.
+    pub width: f64,
     /// Top edge of the content.
     pub top: f64,
     /// Bottom edge of the content.
@@ -86,6 +120,13 @@ pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
             y = flow_table(table, frame, y, &mut pages);
             continue;
         }
+        if let Some(poster) = &chunk.poster
+            && (poster.width > frame.width || poster.height > avail)
+        {
+            super::tile::split(poster, frame, y, &mut pages);
+            y = frame.bottom;
+            continue;
+        }
         // Headings and captions travel with what follows them.
         let mut needed = chunk.height;
         let mut next = index + 1;
@@ -101,7 +142,18 @@ pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
             pages.push(Vec::new());
             y = frame.top;
         }
-        place(chunk, frame.left, y, pages.last_mut().expect("a page"));
+        // A drawing narrower than the page is centred.
+        let x = chunk
+            .poster
+            .as_ref()
+            .map_or(frame.left, |p| frame.left + (frame.width - p.width) / 2.0);
+        match &chunk.poster {
+            Some(poster) => {
+                let page = pages.last_mut().expect("a page");
+                page.extend(poster.items.iter().map(|item| translate(item, x, y)));
+            }
+            None => place(chunk, x, y, pages.last_mut().expect("a page")),
+        }
         y += chunk.height;
     }
     pages
@@ -201,7 +253,7 @@ mod tests {
             .collect()
     }
 
-    const FRAME: Frame = Frame { left: 15.0, top: 20.0, bottom: 100.0 };
+    const FRAME: Frame = Frame { left: 15.0, width: 180.0, top: 20.0, bottom: 100.0 };
 
     #[test]
     fn chunks_stack_and_break_to_a_new_page() {

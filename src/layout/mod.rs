@@ -6,6 +6,7 @@ pub mod footer;
 pub mod markup;
 pub mod stacks;
 pub mod three_men;
+pub mod tile;
 
 use std::fmt;
 
@@ -181,6 +182,7 @@ pub fn paginate(
 ) -> Vec<Page> {
     let (width, height) = paper.size_mm();
     let frame = Frame {
+        width: width - 2.0 * MARGIN_MM,
         left: MARGIN_MM,
         top: MARGIN_MM,
         bottom: height - footer::FOOTER_HEIGHT_MM,
@@ -208,6 +210,8 @@ pub struct FigureContext<'a> {
     pub strings: &'a toml::Table,
     /// Width of the content area in millimetres.
     pub width: f64,
+    /// The board size being built.
+    pub size: u8,
 }
 
 impl FigureContext<'_> {
@@ -225,6 +229,15 @@ impl FigureContext<'_> {
         Err(format!("no string `{key}` in the kit's strings"))
     }
 
+    /// The words for a drawing split into parts.
+    pub fn poster_labels(&self) -> Result<flow::PosterLabels, String> {
+        Ok(flow::PosterLabels {
+            part: self.text("common.part_label")?,
+            assembly_title: self.text("common.assembly_title")?,
+            assembly_note: self.text("common.assembly_note")?,
+        })
+    }
+
     /// A verified example by id.
     pub fn example(&self, id: &str) -> Result<&crate::verify::Verified, String> {
         self.verified
@@ -240,11 +253,43 @@ pub fn figure(
     args: &[String],
     cx: &FigureContext,
 ) -> Result<Vec<Chunk>, String> {
-    if let Some(variant) = crate::rules::stack_variant(&cx.kit.game) {
+    if name == "end-box" {
+        return end_box(args, cx);
+    }
+    if let Some(variant) = crate::rules::stack_variant(&cx.kit.game, cx.size) {
         return stacks::figure(&variant, name, args, cx);
     }
     match cx.kit.game.as_str() {
         "three-men-slide" => three_men::figure(name, args, cx),
         other => Err(format!("no figures for game `{other}`")),
     }
+}
+
+/// `@end-box HEADING OPTION…`: a heading and a box to tick for each way the game can
+/// end; the arguments are string keys.
+fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let Some((heading, options)) = args.split_first() else {
+        return Err("`@end-box` needs a heading key and option keys".into());
+    };
+    let mut chunks = vec![Chunk::space(5.0).keep()];
+    chunks.extend(
+        lines(&cx.text(heading)?, Style::Bold, BODY_PT + 1.0, cx.width, 0.0)
+            .into_iter()
+            .map(Chunk::keep),
+    );
+    let col = cx.width / 2.0;
+    let row_h = 9.0;
+    for pair in options.chunks(2) {
+        let mut page = Page::new(0.0, 0.0);
+        for (i, key) in pair.iter().enumerate() {
+            let x = i as f64 * col;
+            page.rect(Point::new(x, 2.0), 4.5, 4.5, Paint::outline(Stroke::solid(0.35)));
+            let wrapped = text::wrap(&cx.text(key)?, Style::Regular, BODY_PT, col - 9.0);
+            for (j, line) in wrapped.into_iter().enumerate() {
+                page.text(Point::new(x + 7.0, 5.6 + j as f64 * 4.2), line);
+            }
+        }
+        chunks.push(Chunk::new(row_h, page.items));
+    }
+    Ok(chunks)
 }

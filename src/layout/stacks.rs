@@ -3,7 +3,7 @@
 //! from the kit, counts from the rules' variant, positions from the rules module.
 
 use super::draw::{self, Side};
-use super::flow::{Chunk, Table};
+use super::flow::{Chunk, Poster, Table};
 use super::{BODY_PT, FigureContext, lines};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::rules::Game;
@@ -11,7 +11,8 @@ use crate::rules::stacks::{self, Kind, Piece, Square, StackGame, State, Variant}
 use crate::text::{self, Style};
 
 /// The figures these games draw, for error messages.
-pub const FIGURES: &[&str] = &["board", "stones", "ledger", "end-box", "diagrams"];
+pub const FIGURES: &[&str] =
+    &["board", "stones", "crowns", "ledger", "reserves", "moves", "diagrams"];
 
 /// Draws figure `name` for `variant`.
 pub fn figure(
@@ -22,9 +23,13 @@ pub fn figure(
 ) -> Result<Vec<Chunk>, String> {
     match name {
         "board" => board(variant, cx),
+        // Games with walls need stones with a wall face: fold-over strips.
+        "stones" if variant.walls => folding_stones(variant, cx),
         "stones" => stones(variant, cx),
+        "crowns" => crowns(variant, cx),
         "ledger" => ledger(variant, cx),
-        "end-box" => end_box(cx),
+        "reserves" => reserves(variant, cx),
+        "moves" => move_record(cx),
         "diagrams" => diagrams(variant, args, cx),
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
@@ -58,17 +63,21 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let label_band = 9.0;
     let span = n as f64 * cell;
     let total = span + 2.0 * label_band;
-    if total > cx.width {
-        return Err(format!(
-            "the board is {total:.0} mm wide with its labels, the page has {:.0} mm",
-            cx.width
-        ));
-    }
     let mut page = Page::new(0.0, 0.0);
-    let origin = Point::new((cx.width - span) / 2.0, label_band);
+    let origin = Point::new(label_band, label_band);
     cells(&mut page, origin, cell, n, 0.4);
     // The four edges: heavy, because a road is a chain of cells joining two of them.
-    page.rect(origin, span, span, Paint::outline(Stroke::solid(2.2)));
+    // Drawn as lines, so that a board split into parts keeps its edges on each part.
+    let edge = Stroke::solid(2.2);
+    let (x0, y0, x1, y1) = (origin.x, origin.y, origin.x + span, origin.y + span);
+    for (a, b) in [
+        ((x0, y0), (x1, y0)),
+        ((x1, y0), (x1, y1)),
+        ((x1, y1), (x0, y1)),
+        ((x0, y1), (x0, y0)),
+    ] {
+        page.line(Point::new(a.0, a.1), Point::new(b.0, b.1), edge);
+    }
     let label_pt = 12.0;
     for col in 0..n {
         let x = origin.x + (col as f64 + 0.5) * cell;
@@ -98,15 +107,22 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             text::shape(&digit, Style::Bold, label_pt),
         );
     }
-    let mut chunks = vec![Chunk::new(total + 2.0, page.items)];
-    let mut legend =
+    // The legend comes first: a board too large for the paper continues on parts.
+    let mut chunks =
         lines(&cx.text("board.legend_edges")?, Style::Regular, BODY_PT, cx.width, 20.0);
-    if let Some(first) = legend.first_mut() {
+    if let Some(first) = chunks.first_mut() {
         let mut sample = Page::new(0.0, 0.0);
         sample.line(Point::new(0.0, 2.2), Point::new(16.0, 2.2), Stroke::solid(2.2));
         first.items.extend(sample.items);
     }
-    chunks.extend(legend);
+    chunks.push(Chunk::space(3.0));
+    let labels = cx.poster_labels()?;
+    chunks.push(Chunk::poster(Poster {
+        width: total,
+        height: total,
+        items: page.items,
+        labels,
+    }));
     Ok(chunks)
 }
 
@@ -274,39 +290,8 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     })])
 }
 
-/// A box to tick how the game ended, from the strings `ledger.end_*`.
-fn end_box(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    let mut chunks = vec![Chunk::space(5.0).keep()];
-    chunks.extend(
-        lines(&cx.text("ledger.end_heading")?, Style::Bold, BODY_PT + 1.0, cx.width, 0.0)
-            .into_iter()
-            .map(Chunk::keep),
-    );
-    let keys = [
-        "ledger.end_road_w",
-        "ledger.end_road_b",
-        "ledger.end_count",
-        "ledger.end_turns",
-    ];
-    let mut page = Page::new(0.0, 0.0);
-    let col = cx.width / 2.0;
-    for (i, key) in keys.iter().enumerate() {
-        let x = (i % 2) as f64 * col;
-        let y = (i / 2) as f64 * 9.0 + 2.0;
-        page.rect(Point::new(x, y), 4.5, 4.5, Paint::outline(Stroke::solid(0.35)));
-        for (j, line) in text::wrap(&cx.text(key)?, Style::Regular, BODY_PT, col - 9.0)
-            .into_iter()
-            .enumerate()
-        {
-            page.text(Point::new(x + 7.0, y + 3.6 + j as f64 * 4.2), line);
-        }
-    }
-    chunks.push(Chunk::new(20.0, page.items));
-    Ok(chunks)
-}
-
 /// A row of small boards, one per `example:when` argument; stacks are drawn as layers,
-/// bottom to top.
+/// bottom to top. Each example is drawn at its own board size.
 fn diagrams(
     variant: &Variant,
     args: &[String],
@@ -317,13 +302,11 @@ fn diagrams(
             "`@diagrams` needs at least one example, e.g. `@diagrams carry:start`".into(),
         );
     }
-    let n = variant.size;
-    let slot = cx.width / args.len().max(3) as f64;
-    let cell = ((slot - 12.0) / n as f64).min(17.0);
+    let slot = cx.width / args.len().max(2) as f64;
     let left = (cx.width - slot * args.len() as f64) / 2.0;
-    let game = StackGame { variant: variant.clone() };
     let mut page = Page::new(0.0, 0.0);
     let mut captions = Vec::new();
+    let mut board_h: f64 = 0.0;
     for (i, arg) in args.iter().enumerate() {
         let (id, when) = arg.split_once(':').unwrap_or((arg, "start"));
         let ex = cx.example(id)?;
@@ -333,11 +316,17 @@ fn diagrams(
             _ => return Err(format!("`{arg}`: expected `{id}:start` or `{id}:end`")),
         }
         .ok_or_else(|| format!("example `{id}` has no positions"))?;
+        let game = example_game(variant, &cx.kit.game, position);
         let state = game.parse_state(position).map_err(|e| e.to_string())?;
+        let n = state.size();
+        let cell = ((slot - 12.0) / n as f64).min(17.0);
         let origin = Point::new(
             left + i as f64 * slot + (slot - n as f64 * cell) / 2.0 + 2.0,
             2.0,
         );
+        if when == "end" {
+            highlight(&mut page, origin, cell, n, &ex.line, &game, &state)?;
+        }
         draw_stacks(&mut page, origin, cell, &state);
         let arrow = match when {
             "end" => ex.moves.last().map(|m| (m.as_str(), false)),
@@ -349,8 +338,8 @@ fn diagrams(
         let key = if when == "end" { "caption_end" } else { "caption" };
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
         captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+        board_h = board_h.max(n as f64 * cell + 10.0);
     }
-    let board_h = n as f64 * cell + 10.0;
     let line_h = 3.6;
     for (i, lines) in captions.iter().enumerate() {
         for (j, line) in lines.iter().enumerate() {
@@ -362,8 +351,43 @@ fn diagrams(
     Ok(vec![Chunk::new(board_h + 2.0 + tallest * line_h + 3.0, page.items)])
 }
 
+/// The rules for an example's position: the game's variant at the example's own board
+/// size (a TPS has one row per rank), so a 5×5 example can illustrate any size.
+fn example_game(variant: &Variant, game_id: &str, position: &str) -> StackGame {
+    let rows = position.split_whitespace().next().unwrap_or("").split('/').count();
+    let variant = u8::try_from(rows)
+        .ok()
+        .and_then(|n| crate::rules::stack_variant(game_id, n))
+        .unwrap_or_else(|| variant.clone());
+    StackGame { variant }
+}
+
+/// Shades the cells of a winning road.
+fn highlight(
+    page: &mut Page,
+    origin: Point,
+    cell: f64,
+    n: u8,
+    road: &[String],
+    game: &StackGame,
+    state: &State,
+) -> Result<(), String> {
+    for name in road {
+        let sq = Square::parse(name, game.variant.size).map_err(|e| e.to_string())?;
+        debug_assert_eq!(state.size(), n);
+        page.rect(
+            cell_origin(origin, cell, n, sq),
+            cell,
+            cell,
+            Paint::fill(Color::gray(0.85)),
+        );
+    }
+    Ok(())
+}
+
 /// Cells with their stacks as layers: each piece a bar, bottom piece lowest, so the
-/// top of the drawing is the top of the stack.
+/// top of the drawing is the top of the stack. At most the board's width plus one
+/// layers are drawn; a taller stack shows its height and "+k" for the hidden pieces.
 fn draw_stacks(page: &mut Page, origin: Point, cell: f64, state: &State) {
     let n = state.size();
     cells(page, origin, cell, n, 0.35);
@@ -375,20 +399,15 @@ fn draw_stacks(page: &mut Page, origin: Point, cell: f64, state: &State) {
     );
     for col in 0..n {
         let x = origin.x + (col as f64 + 0.5) * cell;
-        page.text_centered(
-            x,
-            origin.y + n as f64 * cell + 4.0,
-            text::shape(&column_letter(col), Style::Regular, 6.5),
-        );
+        let label = text::shape(&column_letter(col), Style::Regular, 6.5);
+        page.text_centered(x, origin.y + n as f64 * cell + 4.0, label);
     }
     for row in 0..n {
         let y = origin.y + (n - 1 - row) as f64 * cell + cell / 2.0 + 1.0;
-        page.text_centered(
-            origin.x - 3.0,
-            y,
-            text::shape(&(row + 1).to_string(), Style::Regular, 6.5),
-        );
+        let label = text::shape(&(row + 1).to_string(), Style::Regular, 6.5);
+        page.text_centered(origin.x - 3.0, y, label);
     }
+    let max_layers = n as usize + 1;
     for row in 0..n {
         for col in 0..n {
             let sq = Square { col, row };
@@ -397,27 +416,68 @@ fn draw_stacks(page: &mut Page, origin: Point, cell: f64, state: &State) {
                 continue;
             }
             let at = cell_origin(origin, cell, n, sq);
-            let layer_h = ((cell * 0.8) / stack.len() as f64).min(cell * 0.26);
+            let hidden = stack.len().saturating_sub(max_layers);
+            let shown = &stack[hidden..];
+            let layer_h = ((cell * 0.62) / shown.len() as f64).min(cell * 0.22);
             let bar_w = cell * 0.72;
             let x = at.x + (cell - bar_w) / 2.0;
-            let mut y = at.y + cell * 0.9 - layer_h;
-            for piece in stack {
+            let mut y = at.y + cell * 0.8 - layer_h;
+            for piece in shown {
                 layer(page, Point::new(x, y), bar_w, layer_h, piece);
                 y -= layer_h;
+            }
+            if stack.len() > 1 {
+                let height = text::shape(&stack.len().to_string(), Style::Bold, 5.5);
+                page.text(
+                    Point::new(at.x + cell - height.width_mm() - 0.8, at.y + 2.6),
+                    height,
+                );
+            }
+            if hidden > 0 {
+                let more = text::shape(&format!("+{hidden}"), Style::Regular, 5.5);
+                page.text_centered(at.x + cell / 2.0, at.y + cell - 0.8, more);
             }
         }
     }
 }
 
+/// One piece of a stack drawn side-on: a flat is a wide bar, a wall a narrow upright
+/// one, a Crown a bar with a notched top.
 fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
     let fill = match side(piece.color) {
         Side::Light => Color::WHITE,
         Side::Dark => Color::gray(draw::DARK_TONE),
     };
-    let width = if piece.kind == Kind::Flat { w } else { w * 0.5 };
-    let x = at.x + (w - width) / 2.0;
-    page.rect(Point::new(x, at.y), width, h, Paint::both(fill, Stroke::solid(0.3)));
-    if h >= 2.2 {
+    let outline = Stroke::solid(0.3);
+    match piece.kind {
+        Kind::Flat => page.rect(at, w, h, Paint::both(fill, outline)),
+        Kind::Wall => {
+            let width = w * 0.3;
+            let top = at.y - h;
+            page.rect(
+                Point::new(at.x + (w - width) / 2.0, top),
+                width,
+                2.0 * h,
+                Paint::both(fill, outline),
+            );
+        }
+        Kind::Crown => {
+            let (x0, x1, y0, y1) = (at.x + w * 0.2, at.x + w * 0.8, at.y, at.y + h);
+            let mid = (x0 + x1) / 2.0;
+            let notch = y0 - h * 0.5;
+            let points = vec![
+                Point::new(x0, y1),
+                Point::new(x0, notch),
+                Point::new((x0 + mid) / 2.0, y0),
+                Point::new(mid, notch),
+                Point::new((mid + x1) / 2.0, y0),
+                Point::new(x1, notch),
+                Point::new(x1, y1),
+            ];
+            page.polygon(points, Paint::both(fill, outline));
+        }
+    }
+    if piece.kind == Kind::Flat && h >= 2.2 {
         letter(
             page,
             Point::new(at.x + w / 2.0, at.y + h / 2.0),
@@ -459,4 +519,230 @@ fn carry_arrow(
     };
     draw::arrow(page, centre(from), centre(to), cell * 0.2, 0.5, crossed);
     Ok(())
+}
+
+/// A caption line kept with what follows it.
+fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
+    let mut chunks: Vec<Chunk> =
+        lines(&cx.text(key)?, Style::Bold, BODY_PT, cx.width, 0.0)
+            .into_iter()
+            .map(Chunk::keep)
+            .collect();
+    chunks.push(Chunk::space(2.0).keep());
+    Ok(chunks)
+}
+
+/// Rows of `count` tiles of `tile_w` × `tile_h`, each drawn by `draw` at its top-left.
+fn tile_rows(
+    count: usize,
+    tile_w: f64,
+    tile_h: f64,
+    width: f64,
+    draw: &dyn Fn(&mut Page, Point),
+) -> Vec<Chunk> {
+    let per_row = ((width / tile_w).floor() as usize).max(1);
+    (0..count)
+        .step_by(per_row)
+        .map(|start| {
+            let mut page = Page::new(0.0, 0.0);
+            for i in 0..per_row.min(count - start) {
+                draw(&mut page, Point::new(i as f64 * tile_w, 0.0));
+            }
+            Chunk::new(tile_h, page.items)
+        })
+        .collect()
+}
+
+/// Stones for games with walls: a strip of two faces, folded in half and glued. The
+/// top face (letter) is the flat side, the bottom face (a heavy bar) the wall side.
+fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let size = cx.kit.pieces.size_mm;
+    let (tile_w, tile_h) = (size + 6.0, 2.0 * size + 6.0);
+    let count = (variant.stones + cx.kit.pieces.spares) as usize;
+    let mut chunks = Vec::new();
+    for color in stacks::Color::ALL {
+        chunks.extend(caption(
+            cx,
+            &format!("stones.caption_{}", color.to_string().to_lowercase()),
+        )?);
+        chunks.extend(tile_rows(count, tile_w, tile_h, cx.width, &|page, at| {
+            page.rect(at, tile_w, tile_h, Paint::outline(draw::cut_stroke()));
+            let face = Point::new(at.x + 3.0, at.y + 3.0);
+            stone(page, face, size, color);
+            let fold_y = at.y + 3.0 + size;
+            page.line(
+                Point::new(at.x + 1.0, fold_y),
+                Point::new(at.x + tile_w - 1.0, fold_y),
+                fold_stroke(),
+            );
+            wall_face(page, Point::new(face.x, fold_y), size, color);
+        }));
+        chunks.push(Chunk::space(6.0));
+    }
+    Ok(chunks)
+}
+
+/// The house fold line: black and dotted, unlike the grey dashed cut line.
+fn fold_stroke() -> Stroke {
+    Stroke::dashed(0.3, 0.3, 1.2)
+}
+
+/// The wall side of a stone: the side's tone with a heavy upright bar, a symbol that
+/// reads the same either way up (the face is upside down until folded).
+fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
+    let (fill, mark) = match side(color) {
+        Side::Light => (Color::WHITE, Color::BLACK),
+        Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
+    };
+    page.rect(at, size, size, Paint::both(fill, Stroke::solid(0.6)));
+    let bar_w = size * 0.22;
+    page.rect(
+        Point::new(at.x + (size - bar_w) / 2.0, at.y + size * 0.15),
+        bar_w,
+        size * 0.7,
+        Paint::fill(mark),
+    );
+}
+
+/// Each player's Crowns, or a line saying this size has none.
+fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    if variant.crowns == 0 {
+        return Ok(lines(
+            &cx.text("stones.no_crowns")?,
+            Style::Regular,
+            BODY_PT,
+            cx.width,
+            0.0,
+        ));
+    }
+    let size = cx.kit.pieces.size_mm;
+    let tile = size + 6.0;
+    let mut chunks = Vec::new();
+    for color in stacks::Color::ALL {
+        chunks.extend(caption(
+            cx,
+            &format!("stones.crowns_{}", color.to_string().to_lowercase()),
+        )?);
+        chunks.extend(tile_rows(
+            variant.crowns as usize,
+            tile,
+            tile,
+            cx.width,
+            &|page, at| {
+                page.rect(at, tile, tile, Paint::outline(draw::cut_stroke()));
+                crown(
+                    page,
+                    Point::new(at.x + tile / 2.0, at.y + tile / 2.0),
+                    size,
+                    color,
+                );
+            },
+        ));
+        chunks.push(Chunk::space(6.0));
+    }
+    Ok(chunks)
+}
+
+/// A Crown: a round piece with a three-pointed crown above its letter, unlike any stone.
+fn crown(page: &mut Page, center: Point, size: f64, color: stacks::Color) {
+    let (fill, mark) = match side(color) {
+        Side::Light => (Color::WHITE, Color::BLACK),
+        Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
+    };
+    let r = size / 2.0;
+    page.circle(center, r, Paint::both(fill, Stroke::solid(0.6)));
+    let (w, top, base) = (r * 0.9, center.y - r * 0.75, center.y - r * 0.2);
+    let x0 = center.x - w / 2.0;
+    let points = vec![
+        Point::new(x0, base),
+        Point::new(x0, top + r * 0.15),
+        Point::new(x0 + w * 0.25, top + r * 0.3),
+        Point::new(x0 + w * 0.5, top),
+        Point::new(x0 + w * 0.75, top + r * 0.3),
+        Point::new(x0 + w, top + r * 0.15),
+        Point::new(x0 + w, base),
+    ];
+    page.polygon(points, Paint::fill(mark));
+    letter(page, Point::new(center.x, center.y + r * 0.35), size * 0.8, color);
+}
+
+/// Boxes to cross out, one per piece in hand, for each player.
+fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let box_size = 5.0;
+    let label_w = 34.0;
+    let per_row = (((cx.width - label_w) / (box_size + 1.0)).floor() as usize).max(1);
+    let mut chunks = Vec::new();
+    let rows = [
+        ("ledger.reserve_w", variant.stones),
+        ("ledger.reserve_b", variant.stones),
+        ("ledger.crowns_w", variant.crowns),
+        ("ledger.crowns_b", variant.crowns),
+    ];
+    for (key, count) in rows.into_iter().filter(|(_, count)| *count > 0) {
+        let label = cx.text(key)?;
+        let count = count as usize;
+        for (line, start) in (0..count).step_by(per_row).enumerate() {
+            let mut page = Page::new(0.0, 0.0);
+            if line == 0 {
+                let shaped =
+                    text::shape(&format!("{label} ({count})"), Style::Regular, 8.5);
+                page.text(Point::new(0.0, 4.2), shaped);
+            }
+            for i in 0..per_row.min(count - start) {
+                let x = label_w + i as f64 * (box_size + 1.0);
+                page.rect(
+                    Point::new(x, 0.5),
+                    box_size,
+                    box_size,
+                    Paint::outline(Stroke::solid(0.3)),
+                );
+            }
+            chunks.push(Chunk::new(box_size + 2.0, page.items));
+        }
+        chunks.push(Chunk::space(1.5));
+    }
+    Ok(chunks)
+}
+
+/// Numbered move rows, White and Black side by side, in two columns per page.
+fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let moves =
+        cx.kit.ledger_moves.ok_or("`@moves` needs `[ledger] moves = N` in kit.toml")?;
+    let gap = 8.0;
+    let column_width = (cx.width - gap) / 2.0;
+    let number_w = 12.0;
+    let half = (column_width - number_w) / 2.0;
+    let xs = [0.0, number_w, number_w + half, column_width];
+    let row_h = 7.5;
+    let grid = Stroke::solid(0.2).colored(Color::gray(0.5));
+    let mut header = Page::new(0.0, 0.0);
+    for (i, key) in
+        ["ledger.col_move", "ledger.col_white", "ledger.col_black"].iter().enumerate()
+    {
+        let shaped = text::shape(&cx.text(key)?, Style::Bold, 8.0);
+        header.text_centered((xs[i] + xs[i + 1]) / 2.0, 5.0, shaped);
+    }
+    header.line(Point::new(0.0, 7.0), Point::new(column_width, 7.0), Stroke::solid(0.5));
+    let rows = (1..=moves)
+        .map(|n| {
+            let mut row = Page::new(0.0, 0.0);
+            let label = text::shape(&n.to_string(), Style::Bold, 8.5);
+            row.text(Point::new(1.0, row_h / 2.0 + 1.4), label);
+            for &x in &xs[1..3] {
+                row.line(Point::new(x, 0.0), Point::new(x, row_h), grid);
+            }
+            row.line(Point::new(0.0, row_h), Point::new(column_width, row_h), grid);
+            Chunk::new(row_h, row.items)
+        })
+        .collect();
+    Ok(vec![
+        Chunk::space(4.0),
+        Chunk::table(Table {
+            header: Box::new(Chunk::new(8.0, header.items)),
+            rows,
+            columns: 2,
+            column_width,
+            gap,
+        }),
+    ])
 }

@@ -12,8 +12,7 @@ use crate::text::{self, Style};
 use super::FigureContext;
 
 /// The figures this game draws, for error messages.
-pub const FIGURES: &[&str] =
-    &["board", "counters", "repetition-log", "end-box", "diagrams"];
+pub const FIGURES: &[&str] = &["board", "counters", "repetition-log", "diagrams"];
 
 /// Draws figure `name`.
 pub fn figure(
@@ -25,7 +24,6 @@ pub fn figure(
         "board" => board(cx),
         "counters" => counters(cx),
         "repetition-log" => repetition_log(cx),
-        "end-box" => end_box(cx),
         "diagrams" => diagrams(args, cx),
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
@@ -266,32 +264,6 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         column_width,
         gap,
     })])
-}
-
-/// A box to tick how the game ended.
-fn end_box(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    let mut chunks = vec![Chunk::space(5.0).keep()];
-    chunks.extend(
-        lines(&cx.text("log.end_heading")?, Style::Bold, BODY_PT + 1.0, cx.width, 0.0)
-            .into_iter()
-            .map(Chunk::keep),
-    );
-    let keys = ["log.end_win_a", "log.end_win_b", "log.end_repetition", "log.end_turns"];
-    let mut page = Page::new(0.0, 0.0);
-    let col = cx.width / 2.0;
-    for (i, key) in keys.iter().enumerate() {
-        let x = (i % 2) as f64 * col;
-        let y = (i / 2) as f64 * 8.0 + 2.0;
-        page.rect(Point::new(x, y), 4.5, 4.5, Paint::outline(Stroke::solid(0.35)));
-        for (j, line) in text::wrap(&cx.text(key)?, Style::Regular, BODY_PT, col - 9.0)
-            .into_iter()
-            .enumerate()
-        {
-            page.text(Point::new(x + 7.0, y + 3.6 + j as f64 * 4.2), line);
-        }
-    }
-    chunks.push(Chunk::new(18.0, page.items));
-    Ok(chunks)
 }
 
 /// A row of small boards, one per `example:when` argument (`when` is `start`, the

@@ -4,7 +4,150 @@
 //! anything else is kept only where it lies wholly inside), so what reaches the PDF
 //! is exactly what prints, and an independent reader can check it.
 
-use crate::page::{Item, Paint, Point};
+use super::flow::{Frame, Poster};
+use crate::page::{Color, Item, Page, Paint, Point, Stroke};
+use crate::text::{self, Style};
+
+/// How much neighbouring parts share, for gluing: wide enough for a target mark.
+pub const OVERLAP_MM: f64 = 15.0;
+/// Room above each part for its label.
+const LABEL_MM: f64 = 9.0;
+/// Radius of the round target marks that line parts up.
+pub const TARGET_RADIUS_MM: f64 = 2.5;
+
+/// Splits `poster` into parts, each on a page of its own, after an assembly page with a
+/// plan of the parts. The drawing keeps its exact size.
+pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) {
+    let (tile_w, tile_h) = (frame.width, frame.bottom - frame.top - LABEL_MM);
+    let (windows, cols, rows) =
+        plan(poster.width, poster.height, tile_w, tile_h, OVERLAP_MM);
+    let mut items = poster.items.clone();
+    items.extend(targets(&windows, cols, rows));
+    // The plan goes under what is already on the page, if there is room for it.
+    let mut top = y;
+    if frame.bottom - y < 90.0 {
+        pages.push(Vec::new());
+        top = frame.top;
+    }
+    assembly_plan(poster, &windows, frame, top, pages.last_mut().expect("a page"));
+    for (index, window) in windows.iter().enumerate() {
+        let mut page = Page::new(0.0, 0.0);
+        let label = poster
+            .labels
+            .part
+            .replace("{part}", &(index + 1).to_string())
+            .replace("{parts}", &windows.len().to_string())
+            .replace("{row}", &(index / cols + 1).to_string())
+            .replace("{column}", &(index % cols + 1).to_string());
+        page.text(
+            Point::new(frame.left, frame.top + 4.0),
+            text::shape(&label, Style::Bold, 10.0),
+        );
+        let (x, y) = (frame.left, frame.top + LABEL_MM);
+        page.rect(
+            Point::new(x, y),
+            window.w,
+            window.h,
+            Paint::outline(Stroke::solid(0.2).colored(Color::gray(0.6))),
+        );
+        for item in &items {
+            if let Some(clipped) = clip(item, window) {
+                page.items.push(super::flow::translate(&clipped, x, y));
+            }
+        }
+        pages.push(page.items);
+    }
+}
+
+/// Round target marks in the middle of every overlap, drawn into the drawing itself so
+/// that the same mark prints on both parts that share it.
+fn targets(windows: &[Window], cols: usize, rows: usize) -> Vec<Item> {
+    let stroke = Stroke::solid(0.25);
+    let mut marks = Vec::new();
+    let mut mark = |c: Point| {
+        let r = TARGET_RADIUS_MM;
+        marks.push(Item::Circle { center: c, radius: r, paint: Paint::outline(stroke) });
+        marks.push(Item::Line {
+            from: Point::new(c.x - 2.0 * r, c.y),
+            to: Point::new(c.x + 2.0 * r, c.y),
+            stroke,
+        });
+        marks.push(Item::Line {
+            from: Point::new(c.x, c.y - 2.0 * r),
+            to: Point::new(c.x, c.y + 2.0 * r),
+            stroke,
+        });
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            let w = windows[r * cols + c];
+            if c + 1 < cols {
+                let next = windows[r * cols + c + 1];
+                let x = (next.x + w.x + w.w) / 2.0;
+                for y in [w.y + w.h * 0.25, w.y + w.h * 0.75] {
+                    mark(Point::new(x, y));
+                }
+            }
+            if r + 1 < rows {
+                let below = windows[(r + 1) * cols + c];
+                let y = (below.y + w.y + w.h) / 2.0;
+                for x in [w.x + w.w * 0.25, w.x + w.w * 0.75] {
+                    mark(Point::new(x, y));
+                }
+            }
+        }
+    }
+    marks
+}
+
+/// How to put the parts together, with a small plan of them, from `top` down.
+fn assembly_plan(
+    poster: &Poster,
+    windows: &[Window],
+    frame: Frame,
+    top: f64,
+    page: &mut Vec<Item>,
+) {
+    let mut out = Page::new(0.0, 0.0);
+    let mut y = top + 8.0;
+    out.text(
+        Point::new(frame.left, y),
+        text::shape(&poster.labels.assembly_title, Style::Bold, 12.5),
+    );
+    y += 7.0;
+    let note = poster.labels.assembly_note.replace("{parts}", &windows.len().to_string());
+    for line in text::wrap(&note, Style::Regular, super::BODY_PT, frame.width) {
+        out.text(Point::new(frame.left, y), line);
+        y += 5.0;
+    }
+    y += 4.0;
+    // The plan: not to scale, only where each part goes.
+    let scale =
+        (frame.width / poster.width).min((frame.bottom - y) / poster.height).min(0.5);
+    let origin = Point::new(frame.left + (frame.width - poster.width * scale) / 2.0, y);
+    out.rect(
+        origin,
+        poster.width * scale,
+        poster.height * scale,
+        Paint::both(Color::gray(0.92), Stroke::solid(0.5)),
+    );
+    for (i, w) in windows.iter().enumerate() {
+        let at = Point::new(origin.x + w.x * scale, origin.y + w.y * scale);
+        out.rect(
+            at,
+            w.w * scale,
+            w.h * scale,
+            Paint::outline(Stroke::dashed(0.3, 1.5, 1.0)),
+        );
+        let number = text::shape(&(i + 1).to_string(), Style::Bold, 14.0);
+        out.text_centered(
+            at.x + w.w * scale / 2.0,
+            at.y + w.h * scale / 2.0 + 2.5,
+            number,
+        );
+    }
+    page.extend(out.items);
+}
 
 /// A rectangle in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,16 +215,25 @@ pub fn clip(item: &Item, window: &Window) -> Option<Item> {
             let (a, b) = clip_line(*from, *to, window)?;
             Some(Item::Line { from: shift(a), to: shift(b), stroke: *stroke })
         }
-        Item::Rect { origin, width, height, paint } => clip_rect(*origin, *width, *height, paint, window),
-        Item::Circle { center, radius, paint } => {
-            let inside = window.contains(Point::new(center.x - radius, center.y - radius))
-                && window.contains(Point::new(center.x + radius, center.y + radius));
-            inside.then(|| Item::Circle { center: shift(*center), radius: *radius, paint: *paint })
+        Item::Rect { origin, width, height, paint } => {
+            clip_rect(*origin, *width, *height, paint, window)
         }
-        Item::Polygon { points, paint } => points
-            .iter()
-            .all(|p| window.contains(*p))
-            .then(|| Item::Polygon { points: points.iter().map(|p| shift(*p)).collect(), paint: *paint }),
+        Item::Circle { center, radius, paint } => {
+            let inside = window
+                .contains(Point::new(center.x - radius, center.y - radius))
+                && window.contains(Point::new(center.x + radius, center.y + radius));
+            inside.then(|| Item::Circle {
+                center: shift(*center),
+                radius: *radius,
+                paint: *paint,
+            })
+        }
+        Item::Polygon { points, paint } => {
+            points.iter().all(|p| window.contains(*p)).then(|| Item::Polygon {
+                points: points.iter().map(|p| shift(*p)).collect(),
+                paint: *paint,
+            })
+        }
         Item::Text { origin, shaped, color } => {
             let end = Point::new(origin.x + shaped.width_mm(), origin.y);
             (window.contains(*origin) && window.contains(end)).then(|| Item::Text {
@@ -95,7 +247,13 @@ pub fn clip(item: &Item, window: &Window) -> Option<Item> {
 
 /// A rectangle cut to the window: the fill is cut to the overlap, and an outline is
 /// kept only along the sides that really are the rectangle's (a cut edge is no edge).
-fn clip_rect(origin: Point, width: f64, height: f64, paint: &Paint, window: &Window) -> Option<Item> {
+fn clip_rect(
+    origin: Point,
+    width: f64,
+    height: f64,
+    paint: &Paint,
+    window: &Window,
+) -> Option<Item> {
     let x0 = origin.x.max(window.x);
     let y0 = origin.y.max(window.y);
     let x1 = (origin.x + width).min(window.x + window.w);
@@ -103,7 +261,10 @@ fn clip_rect(origin: Point, width: f64, height: f64, paint: &Paint, window: &Win
     if x1 <= x0 || y1 <= y0 {
         return None;
     }
-    let whole = x0 == origin.x && y0 == origin.y && x1 == origin.x + width && y1 == origin.y + height;
+    let whole = x0 == origin.x
+        && y0 == origin.y
+        && x1 == origin.x + width
+        && y1 == origin.y + height;
     if whole {
         let at = Point::new(origin.x - window.x, origin.y - window.y);
         return Some(Item::Rect { origin: at, width, height, paint: *paint });
@@ -123,12 +284,9 @@ fn clip_line(a: Point, b: Point, w: &Window) -> Option<(Point, Point)> {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let mut t0: f64 = 0.0;
     let mut t1: f64 = 1.0;
-    for (p, q) in [
-        (-dx, a.x - w.x),
-        (dx, w.x + w.w - a.x),
-        (-dy, a.y - w.y),
-        (dy, w.y + w.h - a.y),
-    ] {
+    for (p, q) in
+        [(-dx, a.x - w.x), (dx, w.x + w.w - a.x), (-dy, a.y - w.y), (dy, w.y + w.h - a.y)]
+    {
         if p == 0.0 {
             if q < 0.0 {
                 return None;
@@ -145,7 +303,10 @@ fn clip_line(a: Point, b: Point, w: &Window) -> Option<(Point, Point)> {
     if t0 > t1 || (t1 - t0) * (dx.abs() + dy.abs()) < 1e-9 {
         return None;
     }
-    Some((Point::new(a.x + t0 * dx, a.y + t0 * dy), Point::new(a.x + t1 * dx, a.y + t1 * dy)))
+    Some((
+        Point::new(a.x + t0 * dx, a.y + t0 * dy),
+        Point::new(a.x + t1 * dx, a.y + t1 * dy),
+    ))
 }
 
 #[cfg(test)]
@@ -170,7 +331,10 @@ mod tests {
         // Neighbours overlap by exactly the glue margin; the last tile ends at the edge.
         assert!((windows[0].x + windows[0].w - windows[1].x - 10.0).abs() < 1e-9);
         let last = windows.last().unwrap();
-        assert!((last.x + last.w - 400.0).abs() < 1e-9 && (last.y + last.h - 300.0).abs() < 1e-9);
+        assert!(
+            (last.x + last.w - 400.0).abs() < 1e-9
+                && (last.y + last.h - 300.0).abs() < 1e-9
+        );
     }
 
     #[test]
@@ -183,8 +347,11 @@ mod tests {
         };
         let Some(Item::Line { from, to, .. }) = clip(&line, &window) else { panic!() };
         assert_eq!((from, to), (Point::new(0.0, 10.0), Point::new(20.0, 10.0)));
-        let outside =
-            Item::Line { from: Point::new(0.0, 0.0), to: Point::new(5.0, 5.0), stroke: Stroke::solid(0.5) };
+        let outside = Item::Line {
+            from: Point::new(0.0, 0.0),
+            to: Point::new(5.0, 5.0),
+            stroke: Stroke::solid(0.5),
+        };
         assert!(clip(&outside, &window).is_none());
     }
 

@@ -206,23 +206,70 @@ fn sorted_moves<G: Game>(game: &G, state: &G::State) -> Vec<String> {
 }
 
 /// The ids of the games this build knows, for error messages.
-pub const GAME_IDS: &[&str] = &["three-men-slide", "stack-top-roads"];
+pub const GAME_IDS: &[&str] = &["three-men-slide", "stack-top-roads", "pathstone"];
 
-/// The stacking-game variant for a game id, if it is one.
-pub fn stack_variant(game_id: &str) -> Option<stacks::Variant> {
+/// The board sizes a game can be played at.
+pub fn sizes(game_id: &str) -> std::ops::RangeInclusive<u8> {
     match game_id {
-        "stack-top-roads" => Some(stacks::Variant::stack_top_roads()),
+        "pathstone" => stacks::PATHSTONE_SIZES,
+        _ => 3..=3,
+    }
+}
+
+/// The stacking-game variant for a game id at a board size, if it is a stacking game
+/// played at that size.
+pub fn stack_variant(game_id: &str, size: u8) -> Option<stacks::Variant> {
+    match game_id {
+        "stack-top-roads" if size == 3 => Some(stacks::Variant::stack_top_roads()),
+        "pathstone" => stacks::Variant::pathstone(size),
         _ => None,
     }
 }
 
 /// The engine for a game id, or `None` if there is no such game.
 pub fn engine(game_id: &str) -> Option<Box<dyn Engine>> {
-    if let Some(variant) = stack_variant(game_id) {
-        return Some(Box::new(stacks::StackGame { variant }));
+    if game_id == "stack-top-roads" {
+        return Some(Box::new(stacks::StackGame {
+            variant: stacks::Variant::stack_top_roads(),
+        }));
     }
     match game_id {
         "three-men-slide" => Some(Box::new(three_men::ThreeMenSlide)),
+        "pathstone" => Some(Box::new(PathstoneAnySize)),
         _ => None,
+    }
+}
+
+/// Pathstone at the size of whatever position it is given (a TPS has one row per
+/// rank), so one game id serves every board size.
+struct PathstoneAnySize;
+
+impl PathstoneAnySize {
+    fn game(position: &str) -> Result<stacks::StackGame, RulesError> {
+        let board = position.split_whitespace().next().unwrap_or("");
+        let size = board.split('/').count();
+        let variant =
+            u8::try_from(size).ok().and_then(stacks::Variant::pathstone).ok_or_else(
+                || rules_err!("a Pathstone board has 3 to 8 rows, found {size}"),
+            )?;
+        Ok(stacks::StackGame { variant })
+    }
+}
+
+impl Engine for PathstoneAnySize {
+    fn moves(&self, position: &str) -> Result<Vec<String>, RulesError> {
+        Self::game(position)?.moves(position)
+    }
+
+    fn perft(&self, position: &str, depth: u32) -> Result<u64, RulesError> {
+        Engine::perft(&Self::game(position)?, position, depth)
+    }
+
+    fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError> {
+        Self::game(position)?.replay(position, moves)
+    }
+
+    fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
+        Engine::top(&Self::game(position)?, position, square)
     }
 }
