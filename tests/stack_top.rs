@@ -14,6 +14,10 @@ fn built(dir: &Path, lang: &str) -> PathBuf {
     dir.join(KIT).join(format!("{lang}-a4"))
 }
 
+fn length(s: &pdf_probe::Segment) -> f64 {
+    ((s.x2 - s.x1).powi(2) + (s.y2 - s.y1).powi(2)).sqrt()
+}
+
 fn probe(dir: &Path, sheet: &str) -> Probe {
     pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
 }
