@@ -2,6 +2,7 @@
 //! back with an independent parser.
 
 mod cli;
+mod pathstone;
 mod pdfs;
 mod stack_top;
 mod support;

@@ -513,9 +513,16 @@ fn carry_arrow(
         col: (from.col as i16 + dc * steps) as u8,
         row: (from.row as i16 + dr * steps) as u8,
     };
+    // Along the top of the cells for a sideways carry, down their left side for an
+    // upward or downward one, so the arrow does not hide the stacks.
+    let vertical = matches!(dir, stacks::Dir::Up | stacks::Dir::Down);
     let centre = |sq: Square| {
         let o = cell_origin(origin, cell, n, sq);
-        Point::new(o.x + cell / 2.0, o.y + cell * 0.12)
+        if vertical {
+            Point::new(o.x + cell * 0.1, o.y + cell / 2.0)
+        } else {
+            Point::new(o.x + cell / 2.0, o.y + cell * 0.1)
+        }
     };
     draw::arrow(page, centre(from), centre(to), cell * 0.2, 0.5, crossed);
     Ok(())

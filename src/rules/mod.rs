@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+pub mod crossway;
 pub mod stacks;
 pub mod three_men;
 
@@ -206,12 +207,14 @@ fn sorted_moves<G: Game>(game: &G, state: &G::State) -> Vec<String> {
 }
 
 /// The ids of the games this build knows, for error messages.
-pub const GAME_IDS: &[&str] = &["three-men-slide", "stack-top-roads", "pathstone"];
+pub const GAME_IDS: &[&str] =
+    &["three-men-slide", "stack-top-roads", "pathstone", "crossway"];
 
 /// The board sizes a game can be played at.
 pub fn sizes(game_id: &str) -> std::ops::RangeInclusive<u8> {
     match game_id {
         "pathstone" => stacks::PATHSTONE_SIZES,
+        "crossway" => crossway::MIN_SIZE..=crossway::MAX_SIZE,
         _ => 3..=3,
     }
 }
@@ -236,6 +239,7 @@ pub fn engine(game_id: &str) -> Option<Box<dyn Engine>> {
     match game_id {
         "three-men-slide" => Some(Box::new(three_men::ThreeMenSlide)),
         "pathstone" => Some(Box::new(PathstoneAnySize)),
+        "crossway" => Some(Box::new(crossway::Crossway)),
         _ => None,
     }
 }

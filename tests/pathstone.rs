@@ -1,0 +1,248 @@
+//! The Pathstone kit at every size from 3×3 to 8×8, on A4 and Letter: counts from the
+//! rules, boards at exact pitch, and split boards that reassemble.
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::{stderr, tablekit};
+use crate::support::pdf_probe::{self, PageProbe, Probe};
+
+const KIT: &str = "pathstone";
+const CELL: f64 = 32.0;
+const MM: f64 = 0.05;
+/// Stones and Crowns per player, by size (the seed's table).
+const RESERVES: [(u8, usize, usize); 6] =
+    [(3, 10, 0), (4, 15, 0), (5, 21, 1), (6, 30, 1), (7, 40, 2), (8, 50, 2)];
+
+fn build(out: &Path, paper: &str, size: u8) -> PathBuf {
+    let run = tablekit(&[
+        "build",
+        KIT,
+        "--paper",
+        paper,
+        "--size",
+        &size.to_string(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    out.join(KIT).join(format!("en-{paper}-{size}"))
+}
+
+fn probe(dir: &Path, sheet: &str) -> Probe {
+    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+}
+
+/// Centres of the round target marks on a page.
+fn targets(page: &PageProbe) -> Vec<(f64, f64)> {
+    page.curves
+        .iter()
+        .filter(|c| {
+            ((c.max_x - c.min_x) - 5.0).abs() < MM
+                && ((c.max_y - c.min_y) - 5.0).abs() < MM
+        })
+        .map(|c| ((c.min_x + c.max_x) / 2.0, (c.min_y + c.max_y) / 2.0))
+        .collect()
+}
+
+/// Positions of the thin grid lines of a given length range, vertical or horizontal.
+fn grid_lines(page: &PageProbe, vertical: bool) -> Vec<f64> {
+    page.segments
+        .iter()
+        .filter(|s| (s.width_mm - 0.4).abs() < 0.02)
+        .filter(|s| {
+            if vertical { (s.x1 - s.x2).abs() < 1e-3 } else { (s.y1 - s.y2).abs() < 1e-3 }
+        })
+        .map(|s| if vertical { s.x1 } else { s.y1 })
+        .collect()
+}
+
+fn distinct(mut values: Vec<f64>) -> Vec<f64> {
+    values.sort_by(f64::total_cmp);
+    values.dedup_by(|a, b| (*a - *b).abs() < MM);
+    values
+}
+
+/// Where a part sits, from its label "Part k of n: row r, column c".
+fn grid_position(part: &PageProbe) -> (usize, usize) {
+    let text = part.text();
+    let number = |after: &str| -> usize {
+        let rest = &text[text.find(after).expect("a part label") + after.len()..];
+        rest.chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap()
+    };
+    (number("row "), number("column "))
+}
+
+/// The offset that carries part `b`'s marks onto part `a`'s, `b` being the part to the
+/// right of `a` (`right`) or below it: the shift, in that direction, shared by at least
+/// two pairs of target marks.
+fn shared_offset(a: &PageProbe, b: &PageProbe, right: bool) -> Option<(f64, f64)> {
+    let (ta, tb) = (targets(a), targets(b));
+    let shifts: Vec<(f64, f64)> =
+        ta.iter().flat_map(|p| tb.iter().map(move |q| (p.0 - q.0, p.1 - q.1))).collect();
+    let along = |s: &(f64, f64)| {
+        if right { s.0 > 1.0 && s.1.abs() < MM } else { s.1 > 1.0 && s.0.abs() < MM }
+    };
+    shifts.iter().copied().filter(along).find(|s| {
+        shifts.iter().filter(|t| (t.0 - s.0).abs() < MM && (t.1 - s.1).abs() < MM).count()
+            >= 2
+    })
+}
+
+/// Puts the parts of a split board back together through their target marks and
+/// returns the grid lines in one frame.
+fn reassemble(parts: &[PageProbe]) -> (Vec<f64>, Vec<f64>) {
+    let cells: Vec<(usize, usize)> = parts.iter().map(grid_position).collect();
+    let mut placed: Vec<Option<(f64, f64)>> = vec![None; parts.len()];
+    placed[0] = Some((0.0, 0.0));
+    for _ in 0..parts.len() {
+        for i in 0..parts.len() {
+            for j in 0..parts.len() {
+                let ((ri, ci), (rj, cj)) = (cells[i], cells[j]);
+                let right = ri == rj && cj == ci + 1;
+                let below = ci == cj && rj == ri + 1;
+                if let (Some(at), None, true) = (placed[i], placed[j], right || below) {
+                    let shift = shared_offset(&parts[i], &parts[j], right)
+                        .unwrap_or_else(|| {
+                            panic!("parts {i} and {j} share no target marks")
+                        });
+                    placed[j] = Some((at.0 + shift.0, at.1 + shift.1));
+                }
+            }
+        }
+    }
+    assert!(
+        placed.iter().all(Option::is_some),
+        "some part could not be placed: {placed:?}"
+    );
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for (part, at) in parts.iter().zip(placed.iter().flatten()) {
+        xs.extend(grid_lines(part, true).into_iter().map(|x| x + at.0));
+        ys.extend(grid_lines(part, false).into_iter().map(|y| y + at.1));
+    }
+    (distinct(xs), distinct(ys))
+}
+
+fn assert_pitch(lines: &[f64], n: u8, what: &str) {
+    assert_eq!(lines.len(), n as usize + 1, "{what}: {lines:?}");
+    for pair in lines.windows(2) {
+        assert!((pair[1] - pair[0] - CELL).abs() < MM, "{what}: pitch {pair:?}");
+    }
+}
+
+#[test]
+fn every_size_builds_on_a4_and_letter_with_the_board_at_exact_pitch() {
+    let tmp = tempfile::tempdir().unwrap();
+    for paper in ["a4", "letter"] {
+        for (size, _, _) in RESERVES {
+            let dir = build(tmp.path(), paper, size);
+            let board = probe(&dir, "board");
+            let what = format!("{paper} {size}×{size}");
+            for page in &board.pages {
+                page.all_marks_inside(10.0).unwrap_or_else(|e| panic!("{what}: {e}"));
+            }
+            let (xs, ys) = if board.pages.len() == 1 {
+                let page = &board.pages[0];
+                (distinct(grid_lines(page, true)), distinct(grid_lines(page, false)))
+            } else {
+                // Page 1 holds the assembly plan; the parts follow, one per page.
+                assert!(
+                    board.pages[0].contains_text("Putting the board together"),
+                    "{what}"
+                );
+                let parts = &board.pages[1..];
+                for (i, part) in parts.iter().enumerate() {
+                    let label = format!("Part {} of {}", i + 1, parts.len());
+                    assert!(part.contains_text(&label), "{what}: no label {label:?}");
+                }
+                reassemble(parts)
+            };
+            assert_pitch(&xs, size, &format!("{what} columns"));
+            assert_pitch(&ys, size, &format!("{what} rows"));
+        }
+    }
+}
+
+#[test]
+fn boards_too_large_for_the_paper_are_split_never_shrunk() {
+    let tmp = tempfile::tempdir().unwrap();
+    // 5×5 at 32 mm fits A4's 180 mm; 6×6 (192 mm plus labels) does not.
+    assert_eq!(probe(&build(tmp.path(), "a4", 5), "board").pages.len(), 1);
+    let six = probe(&build(tmp.path(), "a4", 6), "board");
+    assert_eq!(six.pages.len(), 3, "an assembly page and two parts");
+    let eight = probe(&build(tmp.path(), "letter", 8), "board");
+    assert!(eight.pages.len() >= 5, "8×8 on Letter: {} pages", eight.pages.len());
+}
+
+#[test]
+fn pieces_and_reserves_come_from_the_rules_for_each_size() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (size, stones, crowns) in RESERVES {
+        let dir = build(tmp.path(), "a4", size);
+        let sheet = probe(&dir, "stones");
+        let count = |letter: &str, pt: f64| {
+            sheet
+                .pages
+                .iter()
+                .flat_map(|p| &p.texts)
+                .filter(|t| t.text == letter && (t.size_pt - pt).abs() < 0.1)
+                .count()
+        };
+        // 24 mm pieces: stone letters are 21.6 pt, Crown letters 19.2 pt.
+        assert_eq!(count("W", 21.6), stones + 1, "{size}: white stones (one spare)");
+        assert_eq!(count("B", 21.6), stones + 1, "{size}: black stones (one spare)");
+        assert_eq!(count("W", 19.2), crowns, "{size}: white Crowns");
+        assert_eq!(count("B", 19.2), crowns, "{size}: black Crowns");
+        let folds =
+            sheet.pages.iter().flat_map(|p| &p.segments).filter(|s| s.dashed).count();
+        assert!(folds >= 2 * (stones + 1), "{size}: every stone has a fold line");
+        let card = probe(&dir, "rule-card").text();
+        let setup = format!("each player has {stones} stones and {crowns} Crown(s)");
+        assert!(card.contains(&setup), "{size}: {setup:?} not on the rule card");
+        assert!(
+            card.contains(&format!("lift 1 to {size} pieces")),
+            "{size}: carry limit"
+        );
+        let ledger = probe(&dir, "ledger");
+        let boxes = ledger
+            .pages
+            .iter()
+            .flat_map(|p| &p.rects)
+            .filter(|r| (r.w - 5.0).abs() < MM && (r.h - 5.0).abs() < MM)
+            .count();
+        assert_eq!(boxes, 2 * (stones + crowns), "{size}: a box per piece in hand");
+    }
+}
+
+#[test]
+fn the_rule_card_draws_the_examples_and_the_host_key_answers_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = build(tmp.path(), "a4", 5);
+    let card = probe(&dir, "rule-card").text();
+    for caption in ["After c2+: the Crown flattens the wall", "White's road joins", "+2"]
+    {
+        assert!(card.contains(caption), "{caption:?} not on the rule card");
+    }
+    let key = probe(&dir, "host-key").text();
+    assert!(
+        key.contains("White plays e1 and completes the road a1–b1–c1–d1–e1"),
+        "{key}"
+    );
+    assert!(key.contains("c2+ is refused"), "{key}");
+    // Without Crowns (3×3) the card says so and shows no Crown example.
+    let small = probe(&build(tmp.path(), "a4", 3), "rule-card").text();
+    assert!(small.contains("There are no Crowns on a 3×3 board"), "{small}");
+    assert!(!small.contains("flattens the wall"), "{small}");
+}
+
+#[test]
+fn a_size_the_game_does_not_have_is_refused_before_anything_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run = tablekit(&["build", KIT, "--size", "9", "--out", out]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(stderr(&run).contains("no board size 9"), "{}", stderr(&run));
+    assert!(stderr(&run).contains("3×3 to 8×8"), "{}", stderr(&run));
+    let other = tablekit(&["build", "three-men-slide", "--size", "5", "--out", out]);
+    assert_eq!(other.status.code(), Some(1));
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
+}
