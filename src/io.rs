@@ -15,6 +15,7 @@ const BUILTIN_KITS: &[(&str, &[(&str, &str)])] = &[
         &[
             ("kit.toml", include_str!("../kits/pathstone/kit.toml")),
             ("lang/en.toml", include_str!("../kits/pathstone/lang/en.toml")),
+            ("lang/fr.toml", include_str!("../kits/pathstone/lang/fr.toml")),
         ],
     ),
     (
