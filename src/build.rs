@@ -74,6 +74,16 @@ pub fn facts(kit: &Kit, size: u8) -> BTreeMap<String, String> {
         put("repetitions", three_men::REPETITION_LIMIT.to_string());
     }
     put("size", size.to_string());
+    if kit.game == "crossway" {
+        let (v, h) = crate::layout::crossway::stones_needed(size);
+        put("points", (size as u32 * size as u32).to_string());
+        put("stones_v", (v + kit.pieces.spares).to_string());
+        put("stones_h", (h + kit.pieces.spares).to_string());
+        put(
+            "row_spacing_mm",
+            number(kit.board.row_spacing_mm.unwrap_or(kit.board.spacing_mm)),
+        );
+    }
     if let Some(variant) = rules::stack_variant(&kit.game, size) {
         put("stones", variant.stones.to_string());
         put("stones_total", (variant.stones + kit.pieces.spares).to_string());

@@ -11,6 +11,13 @@ use crate::kit::Source;
 /// The kits the binary carries, so that `build` works from any folder.
 const BUILTIN_KITS: &[(&str, &[(&str, &str)])] = &[
     (
+        "crossway",
+        &[
+            ("kit.toml", include_str!("../kits/crossway/kit.toml")),
+            ("lang/en.toml", include_str!("../kits/crossway/lang/en.toml")),
+        ],
+    ),
+    (
         "pathstone",
         &[
             ("kit.toml", include_str!("../kits/pathstone/kit.toml")),

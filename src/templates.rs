@@ -35,6 +35,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("pathstone/host-key", include_str!("../templates/pathstone/host-key.tera")),
     ("pathstone/stones", include_str!("../templates/pathstone/stones.tera")),
     ("pathstone/ledger", include_str!("../templates/pathstone/ledger.tera")),
+    ("crossway/rule-card", include_str!("../templates/crossway/rule-card.tera")),
+    ("crossway/host-key", include_str!("../templates/crossway/host-key.tera")),
+    ("crossway/stones", include_str!("../templates/crossway/stones.tera")),
+    ("crossway/ledger", include_str!("../templates/crossway/ledger.tera")),
 ];
 
 /// Template texts by sheet name, each with the path to name in messages.
@@ -99,7 +103,8 @@ fn builtin_name(game: &str, sheet: &str) -> String {
 
 /// Tera's message with every cause (its `Display` alone hides the real one).
 fn describe(error: &tera::Error) -> String {
-    let mut text = error.to_string();
+    // The message may start with its own "error:"; the report adds one already.
+    let mut text = error.to_string().trim_start_matches("error: ").to_string();
     let mut source = error.source();
     while let Some(cause) = source {
         text.push_str(&format!(": {cause}"));

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::cli::{stderr, tablekit};
-use crate::support::pdf_probe::{self, PageProbe, Probe};
+use crate::support::boards::board_grid;
+use crate::support::pdf_probe::{self, Probe};
 
 const KIT: &str = "pathstone";
 const CELL: f64 = 32.0;
@@ -32,96 +33,6 @@ fn probe(dir: &Path, sheet: &str) -> Probe {
     pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
 }
 
-/// Centres of the round target marks on a page.
-fn targets(page: &PageProbe) -> Vec<(f64, f64)> {
-    page.curves
-        .iter()
-        .filter(|c| {
-            ((c.max_x - c.min_x) - 5.0).abs() < MM
-                && ((c.max_y - c.min_y) - 5.0).abs() < MM
-        })
-        .map(|c| ((c.min_x + c.max_x) / 2.0, (c.min_y + c.max_y) / 2.0))
-        .collect()
-}
-
-/// Positions of the thin grid lines of a given length range, vertical or horizontal.
-fn grid_lines(page: &PageProbe, vertical: bool) -> Vec<f64> {
-    page.segments
-        .iter()
-        .filter(|s| (s.width_mm - 0.4).abs() < 0.02)
-        .filter(|s| {
-            if vertical { (s.x1 - s.x2).abs() < 1e-3 } else { (s.y1 - s.y2).abs() < 1e-3 }
-        })
-        .map(|s| if vertical { s.x1 } else { s.y1 })
-        .collect()
-}
-
-fn distinct(mut values: Vec<f64>) -> Vec<f64> {
-    values.sort_by(f64::total_cmp);
-    values.dedup_by(|a, b| (*a - *b).abs() < MM);
-    values
-}
-
-/// Where a part sits, from its label "Part k of n: row r, column c".
-fn grid_position(part: &PageProbe) -> (usize, usize) {
-    let text = part.text();
-    let number = |after: &str| -> usize {
-        let rest = &text[text.find(after).expect("a part label") + after.len()..];
-        rest.chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap()
-    };
-    (number("row "), number("column "))
-}
-
-/// The offset that carries part `b`'s marks onto part `a`'s, `b` being the part to the
-/// right of `a` (`right`) or below it: the shift, in that direction, shared by at least
-/// two pairs of target marks.
-fn shared_offset(a: &PageProbe, b: &PageProbe, right: bool) -> Option<(f64, f64)> {
-    let (ta, tb) = (targets(a), targets(b));
-    let shifts: Vec<(f64, f64)> =
-        ta.iter().flat_map(|p| tb.iter().map(move |q| (p.0 - q.0, p.1 - q.1))).collect();
-    let along = |s: &(f64, f64)| {
-        if right { s.0 > 1.0 && s.1.abs() < MM } else { s.1 > 1.0 && s.0.abs() < MM }
-    };
-    shifts.iter().copied().filter(along).find(|s| {
-        shifts.iter().filter(|t| (t.0 - s.0).abs() < MM && (t.1 - s.1).abs() < MM).count()
-            >= 2
-    })
-}
-
-/// Puts the parts of a split board back together through their target marks and
-/// returns the grid lines in one frame.
-fn reassemble(parts: &[PageProbe]) -> (Vec<f64>, Vec<f64>) {
-    let cells: Vec<(usize, usize)> = parts.iter().map(grid_position).collect();
-    let mut placed: Vec<Option<(f64, f64)>> = vec![None; parts.len()];
-    placed[0] = Some((0.0, 0.0));
-    for _ in 0..parts.len() {
-        for i in 0..parts.len() {
-            for j in 0..parts.len() {
-                let ((ri, ci), (rj, cj)) = (cells[i], cells[j]);
-                let right = ri == rj && cj == ci + 1;
-                let below = ci == cj && rj == ri + 1;
-                if let (Some(at), None, true) = (placed[i], placed[j], right || below) {
-                    let shift = shared_offset(&parts[i], &parts[j], right)
-                        .unwrap_or_else(|| {
-                            panic!("parts {i} and {j} share no target marks")
-                        });
-                    placed[j] = Some((at.0 + shift.0, at.1 + shift.1));
-                }
-            }
-        }
-    }
-    assert!(
-        placed.iter().all(Option::is_some),
-        "some part could not be placed: {placed:?}"
-    );
-    let (mut xs, mut ys) = (Vec::new(), Vec::new());
-    for (part, at) in parts.iter().zip(placed.iter().flatten()) {
-        xs.extend(grid_lines(part, true).into_iter().map(|x| x + at.0));
-        ys.extend(grid_lines(part, false).into_iter().map(|y| y + at.1));
-    }
-    (distinct(xs), distinct(ys))
-}
-
 fn assert_pitch(lines: &[f64], n: u8, what: &str) {
     assert_eq!(lines.len(), n as usize + 1, "{what}: {lines:?}");
     for pair in lines.windows(2) {
@@ -140,22 +51,13 @@ fn every_size_builds_on_a4_and_letter_with_the_board_at_exact_pitch() {
             for page in &board.pages {
                 page.all_marks_inside(10.0).unwrap_or_else(|e| panic!("{what}: {e}"));
             }
-            let (xs, ys) = if board.pages.len() == 1 {
-                let page = &board.pages[0];
-                (distinct(grid_lines(page, true)), distinct(grid_lines(page, false)))
-            } else {
-                // Page 1 holds the assembly plan; the parts follow, one per page.
+            if board.pages.len() > 1 {
                 assert!(
                     board.pages[0].contains_text("Putting the board together"),
                     "{what}"
                 );
-                let parts = &board.pages[1..];
-                for (i, part) in parts.iter().enumerate() {
-                    let label = format!("Part {} of {}", i + 1, parts.len());
-                    assert!(part.contains_text(&label), "{what}: no label {label:?}");
-                }
-                reassemble(parts)
-            };
+            }
+            let (xs, ys) = board_grid(&board.pages, 0.4);
             assert_pitch(&xs, size, &format!("{what} columns"));
             assert_pitch(&ys, size, &format!("{what} rows"));
         }

@@ -2,6 +2,7 @@
 //! back with an independent parser.
 
 mod cli;
+mod crossway;
 mod pathstone;
 mod pdfs;
 mod stack_top;

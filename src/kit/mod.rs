@@ -97,6 +97,9 @@ pub struct BoardSpec {
     /// Centre-to-centre distance between neighbouring points or cells, in mm (for a
     /// board of cells, the cell size).
     pub spacing_mm: f64,
+    /// Distance between rows, where it differs from `spacing_mm` (Go boards are a
+    /// little taller than wide), in mm.
+    pub row_spacing_mm: Option<f64>,
     /// Diameter of the printed point marks, in mm (boards of points only).
     pub point_diameter_mm: Option<f64>,
 }
@@ -226,6 +229,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     }
     let sizes = [
         Some((&raw.board.spacing_mm, "board spacing")),
+        raw.board.row_spacing_mm.as_ref().map(|d| (d, "row spacing")),
         raw.board.point_diameter_mm.as_ref().map(|d| (d, "point diameter")),
         Some((&raw.pieces.size_mm, "piece size")),
     ];
@@ -237,12 +241,14 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             );
         }
     }
-    if raw.pieces.size_mm.get_ref() >= raw.board.spacing_mm.get_ref() {
+    let row_spacing =
+        raw.board.row_spacing_mm.as_ref().map_or(f64::INFINITY, |r| *r.get_ref());
+    let tightest = raw.board.spacing_mm.get_ref().min(row_spacing);
+    if *raw.pieces.size_mm.get_ref() >= tightest {
         diags.push(
             at(raw.pieces.size_mm.span(), "pieces are too large for the board".into())
                 .with_label(format!(
-                    "expected less than the point spacing of {} mm",
-                    raw.board.spacing_mm.get_ref()
+                    "expected less than the point spacing of {tightest} mm"
                 )),
         );
     }
@@ -292,6 +298,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         board: BoardSpec {
             default_size,
             spacing_mm: *raw.board.spacing_mm.get_ref(),
+            row_spacing_mm: raw.board.row_spacing_mm.map(|d| d.into_inner()),
             point_diameter_mm: raw.board.point_diameter_mm.map(|d| d.into_inner()),
         },
         pieces: PieceSpec {

@@ -1,5 +1,6 @@
 //! Layout: sheet markup and game drawings → pages in millimetres.
 
+pub mod crossway;
 pub mod draw;
 pub mod flow;
 pub mod footer;
@@ -261,6 +262,7 @@ pub fn figure(
     }
     match cx.kit.game.as_str() {
         "three-men-slide" => three_men::figure(name, args, cx),
+        "crossway" => crossway::figure(name, args, cx),
         other => Err(format!("no figures for game `{other}`")),
     }
 }

@@ -1,1 +1,2 @@
+pub mod boards;
 pub mod pdf_probe;
