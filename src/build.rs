@@ -157,7 +157,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         ]);
     };
     let size = options.size.unwrap_or(kit.board.default_size);
-    let sizes = rules::sizes(&kit.game);
+    let sizes = &kit.board.sizes;
     if !sizes.contains(&size) {
         return Err(vec![
             Diagnostic::file(
@@ -165,9 +165,9 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                 format!("kit `{}` has no board size {size}", kit.id),
             )
             .with_note(format!(
-                "`{}` is played on {}",
-                kit.game,
-                crate::kit::size_range(&sizes)
+                "kit `{}` offers {}",
+                kit.id,
+                crate::kit::size_range(sizes)
             )),
         ]);
     }

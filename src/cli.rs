@@ -260,7 +260,7 @@ fn build_cmd(
 
 /// `en-a4`, with the board size added for games played at several sizes (`en-a4-5`).
 fn variant_name(kit: &Kit, lang: &str, paper: Paper, size: Option<u8>) -> String {
-    let sizes = rules::sizes(&kit.game);
+    let sizes = &kit.board.sizes;
     if sizes.start() == sizes.end() {
         format!("{lang}-{}", paper.name())
     } else {
@@ -301,12 +301,11 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
         .map_err(Failure::Kit)?;
     let papers: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
     for kit in &kits {
-        let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
         let mut sheets: Vec<&str> = kit.sheets.iter().map(|s| s.name()).collect();
         sheets.push("host-key");
         println!("{}", kit.id);
         println!("  game:      {}", kit.game);
-        println!("  languages: {}", langs.join(", "));
+        println!("  languages: {}", completeness(kit).join(", "));
         println!("  paper:     {}", papers.join(", "));
         println!("  board:     {}", board_size(kit));
         println!("  sheets:    {}", sheets.join(", "));
@@ -314,14 +313,49 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Each language with how much of the English it translates: `en`, `fr 100%`,
+/// `de 97% (2 missing)`.
+fn completeness(kit: &Kit) -> Vec<String> {
+    let reference = &kit.languages[crate::kit::strings::REFERENCE_LANGUAGE];
+    let total = reference.entries.len().max(1);
+    kit.languages
+        .values()
+        .map(|strings| {
+            if strings.lang == reference.lang {
+                return strings.lang.clone();
+            }
+            let missing = reference
+                .entries
+                .keys()
+                .filter(|k| !strings.entries.contains_key(*k))
+                .count();
+            let percent = (total - missing) * 100 / total;
+            match missing {
+                0 => format!("{} 100%", strings.lang),
+                n => format!("{} {percent}% ({n} missing)", strings.lang),
+            }
+        })
+        .collect()
+}
+
 fn board_size(kit: &Kit) -> String {
-    let sizes = crate::kit::size_range(&rules::sizes(&kit.game));
+    let sizes = crate::kit::size_range(&kit.board.sizes);
+    let (dx, dy) = (kit.board.spacing_mm, kit.board.row_spacing_mm);
     if rules::stack_variant(&kit.game, kit.board.default_size).is_some() {
-        return format!("{sizes} cells of {} mm", kit.board.spacing_mm);
+        if kit.board.sizes.start() == kit.board.sizes.end() {
+            return format!("{sizes} cells of {dx} mm");
+        }
+        return format!(
+            "{sizes} cells of {dx} mm (default {0}×{0})",
+            kit.board.default_size
+        );
     }
-    match kit.game.as_str() {
-        "three-men-slide" => format!("3×3 points, {} mm apart", kit.board.spacing_mm),
-        _ => format!("{} mm spacing", kit.board.spacing_mm),
+    match dy {
+        Some(dy) => format!(
+            "{sizes} points, {dx} × {dy} mm apart (default {0}×{0})",
+            kit.board.default_size
+        ),
+        None => format!("{sizes} points, {dx} mm apart"),
     }
 }
 

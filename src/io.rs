@@ -8,40 +8,10 @@ use anyhow::{Context, Result, bail};
 
 use crate::kit::Source;
 
-/// The kits the binary carries, so that `build` works from any folder.
-const BUILTIN_KITS: &[(&str, &[(&str, &str)])] = &[
-    (
-        "crossway",
-        &[
-            ("kit.toml", include_str!("../kits/crossway/kit.toml")),
-            ("lang/en.toml", include_str!("../kits/crossway/lang/en.toml")),
-        ],
-    ),
-    (
-        "pathstone",
-        &[
-            ("kit.toml", include_str!("../kits/pathstone/kit.toml")),
-            ("lang/en.toml", include_str!("../kits/pathstone/lang/en.toml")),
-            ("lang/fr.toml", include_str!("../kits/pathstone/lang/fr.toml")),
-        ],
-    ),
-    (
-        "stack-top-roads",
-        &[
-            ("kit.toml", include_str!("../kits/stack-top-roads/kit.toml")),
-            ("lang/en.toml", include_str!("../kits/stack-top-roads/lang/en.toml")),
-            ("lang/fr.toml", include_str!("../kits/stack-top-roads/lang/fr.toml")),
-        ],
-    ),
-    (
-        "three-men-slide",
-        &[
-            ("kit.toml", include_str!("../kits/three-men-slide/kit.toml")),
-            ("lang/en.toml", include_str!("../kits/three-men-slide/lang/en.toml")),
-            ("lang/fr.toml", include_str!("../kits/three-men-slide/lang/fr.toml")),
-        ],
-    ),
-];
+/// The kits the binary carries, so that `build` works from any folder: every file of
+/// every kit folder, gathered by `build.rs`.
+const BUILTIN_KITS: &[(&str, &[(&str, &str)])] =
+    include!(concat!(env!("OUT_DIR"), "/builtin_kits.rs"));
 
 /// The built-in kits, as sources named `kits/<id>`.
 pub fn builtin_kits() -> Vec<Source> {

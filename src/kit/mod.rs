@@ -94,6 +94,8 @@ pub type Span = Range<usize>;
 pub struct BoardSpec {
     /// The board size built when none is asked for (games with several sizes).
     pub default_size: u8,
+    /// The sizes this kit offers: the game's, or fewer.
+    pub sizes: std::ops::RangeInclusive<u8>,
     /// Centre-to-centre distance between neighbouring points or cells, in mm (for a
     /// board of cells, the cell size).
     pub spacing_mm: f64,
@@ -252,7 +254,25 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
                 )),
         );
     }
-    let sizes = rules::sizes(raw.game.get_ref());
+    let game_sizes = rules::sizes(raw.game.get_ref());
+    let sizes = match &raw.board.size_range {
+        Some(range) => {
+            let [lo, hi] = *range.get_ref();
+            if lo > hi || !game_sizes.contains(&lo) || !game_sizes.contains(&hi) {
+                diags.push(
+                    at(range.span(), format!("no size range {lo} to {hi}")).with_label(
+                        format!(
+                            "`{}` is played on {}",
+                            raw.game.get_ref(),
+                            size_range(&game_sizes)
+                        ),
+                    ),
+                );
+            }
+            lo.max(*game_sizes.start())..=hi.min(*game_sizes.end())
+        }
+        None => game_sizes,
+    };
     let default_size = match &raw.board.size {
         Some(size) if !sizes.contains(size.get_ref()) => {
             diags.push(
@@ -297,6 +317,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         sheets,
         board: BoardSpec {
             default_size,
+            sizes,
             spacing_mm: *raw.board.spacing_mm.get_ref(),
             row_spacing_mm: raw.board.row_spacing_mm.map(|d| d.into_inner()),
             point_diameter_mm: raw.board.point_diameter_mm.map(|d| d.into_inner()),

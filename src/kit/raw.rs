@@ -23,6 +23,7 @@ pub struct RawKit {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawBoard {
     pub size: Option<Spanned<u8>>,
+    pub size_range: Option<Spanned<[u8; 2]>>,
     pub spacing_mm: Spanned<f64>,
     pub row_spacing_mm: Option<Spanned<f64>>,
     pub point_diameter_mm: Option<Spanned<f64>>,

@@ -1,0 +1,52 @@
+//! Embeds every kit under `kits/` in the binary, so that `tablekit build` works from
+//! any folder and adding a strings file needs no code change.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::{env, fs};
+
+fn main() {
+    println!("cargo:rerun-if-changed=kits");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("kits");
+    let mut out = String::from("&[\n");
+    for kit in sorted(&root) {
+        if !kit.join("kit.toml").is_file() {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", kit.display());
+        let id = kit.file_name().unwrap().to_string_lossy().into_owned();
+        writeln!(out, "    ({id:?}, &[").unwrap();
+        let mut files = vec!["kit.toml".to_string()];
+        for sub in ["lang", "templates"] {
+            let dir = kit.join(sub);
+            println!("cargo:rerun-if-changed={}", dir.display());
+            for file in sorted(&dir) {
+                let name = file.file_name().unwrap().to_string_lossy().into_owned();
+                if !name.starts_with('.') && file.is_file() {
+                    files.push(format!("{sub}/{name}"));
+                }
+            }
+        }
+        for rel in files {
+            let path = kit.join(&rel);
+            writeln!(
+                out,
+                "        ({rel:?}, include_str!({:?})),",
+                path.display().to_string()
+            )
+            .unwrap();
+        }
+        writeln!(out, "    ]),").unwrap();
+    }
+    out.push(']');
+    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("builtin_kits.rs");
+    fs::write(dest, out).unwrap();
+}
+
+fn sorted(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    entries.sort();
+    entries
+}
