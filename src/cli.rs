@@ -30,7 +30,7 @@ enum Command {
     Build {
         /// Kit ids or paths to kit folders.
         kit: Vec<String>,
-        /// Language code (e.g. en, fr).
+        /// Language code (en, fr, de, es, el, ar), or `all` for every language a kit has.
         #[arg(long, default_value = "en")]
         lang: String,
         /// Paper size: a4 or letter.
@@ -190,7 +190,7 @@ fn build_cmd(
     names: &[String],
     req: &Request,
 ) -> Result<(), Failure> {
-    let (lang, out) = (req.lang.as_str(), req.out.as_path());
+    let out = req.out.as_path();
     let paper = Paper::from_name(&req.paper).ok_or_else(|| {
         let names: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
         anyhow::anyhow!(
@@ -218,23 +218,32 @@ fn build_cmd(
                 )
             })
             .collect();
-        let options = Options {
-            lang: lang.to_string(),
-            paper,
-            size: req.size,
-            templates: TemplateSet::builtin(&kit.game)
-                .with_overrides(&overrides)
-                .with_overrides(&kit_templates),
+        // `all`: every language this kit has.
+        let langs: Vec<String> = if req.lang == "all" {
+            kit.languages.keys().cloned().collect()
+        } else {
+            vec![req.lang.clone()]
         };
-        match build::build(kit, &options) {
-            Ok(built) => variants.push((kit, built, options.size)),
-            Err(errors) => diags.extend(errors),
+        for lang in langs {
+            let options = Options {
+                lang,
+                paper,
+                size: req.size,
+                templates: TemplateSet::builtin(&kit.game)
+                    .with_overrides(&overrides)
+                    .with_overrides(&kit_templates),
+            };
+            match build::build(kit, &options) {
+                Ok(built) => variants.push((kit, built, options)),
+                Err(errors) => diags.extend(errors),
+            }
         }
     }
     if !diags.is_empty() {
         return Err(Failure::Kit(diags));
     }
-    for (kit, built, size) in variants {
+    for (kit, built, options) in variants {
+        let (lang, size) = (options.lang.as_str(), options.size);
         if !built.fell_back.is_empty() {
             eprintln!(
                 "note: {} [{lang}] used English for {} missing string(s): {}",
