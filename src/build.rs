@@ -174,6 +174,27 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     let mut facts = facts(kit, size);
     facts.extend(example_facts(&verified));
     let (table, fell_back) = strings.resolve(reference, &facts)?;
+    // A character the font lacks is an error at its key, never a blank box on paper.
+    let unshowable: Diagnostics = strings
+        .entries
+        .iter()
+        .filter_map(|(key, value)| {
+            let missing = text::missing_chars(value);
+            (!missing.is_empty()).then(|| {
+                let shown: Vec<String> = missing
+                    .iter()
+                    .map(|c| format!("{c:?} (U+{:04X})", *c as u32))
+                    .collect();
+                strings.diagnostic(
+                    key,
+                    format!("the font has no glyph for {} in `{key}`", shown.join(", ")),
+                )
+            })
+        })
+        .collect();
+    if !unshowable.is_empty() {
+        return Err(unshowable);
+    }
     let stuck =
         if kit.game == "three-men-slide" { three_men::stuck_positions() } else { vec![] };
     let context = Context {

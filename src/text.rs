@@ -5,7 +5,8 @@
 
 use std::sync::OnceLock;
 
-use rustybuzz::{Face, UnicodeBuffer};
+use rustybuzz::{Direction, Face, UnicodeBuffer};
+use unicode_bidi::ParagraphBidiInfo;
 use unicode_linebreak::{BreakOpportunity, linebreaks};
 
 /// DejaVu Sans: covers Latin, Greek, Cyrillic and Arabic (see fonts/LICENSE-DejaVu.txt).
@@ -71,6 +72,14 @@ pub struct Shaped {
     pub glyphs: Vec<Glyph>,
     /// The font's units per em, to turn advances into lengths.
     pub units_per_em: u16,
+    /// The paragraph reads right to left (Arabic): lines align to the right.
+    pub rtl: bool,
+    /// Some of the text runs right to left, so the glyphs are in visual order and the
+    /// PDF must carry the logical text separately for copying and search.
+    pub has_rtl: bool,
+    /// Bold was asked for but the bold face lacks these letters (DejaVu Sans Bold has
+    /// no Arabic): the regular face is used, drawn with a thin outline to embolden it.
+    pub faux_bold: bool,
 }
 
 impl Shaped {
@@ -82,23 +91,77 @@ impl Shaped {
 
     /// Characters of the text that the font has no glyph for.
     pub fn missing_chars(&self) -> Vec<char> {
-        let face = self.style.face();
-        let mut missing: Vec<char> = self
-            .text
-            .chars()
-            .filter(|c| !c.is_whitespace() && !c.is_control())
-            .filter(|&c| face.glyph_index(c).is_none())
-            .collect();
-        missing.dedup();
-        missing
+        missing_chars(&self.text)
     }
 }
 
-/// Shapes one line of text (no line breaking).
+/// Characters of a text that no shipped face can show (bold falls back to regular).
+pub fn missing_chars(text: &str) -> Vec<char> {
+    let face = Style::Regular.face();
+    let mut missing: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .filter(|&c| face.glyph_index(c).is_none())
+        .collect();
+    missing.sort();
+    missing.dedup();
+    missing
+}
+
+/// Shapes one line of text (no line breaking), in visual order: right-to-left runs
+/// (Arabic) are reordered by the Unicode bidi algorithm, so numbers and coordinates
+/// inside them stay left to right.
 pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
+    let (style, faux_bold) = match style {
+        Style::Bold if !covers(Style::Bold, text) && covers(Style::Regular, text) => {
+            (Style::Regular, true)
+        }
+        other => (other, false),
+    };
+    let info = ParagraphBidiInfo::new(text, None);
+    let rtl = info.paragraph_level.is_rtl();
+    let has_rtl = info.has_rtl();
+    let glyphs = if !has_rtl || text.is_empty() {
+        shape_run(text, style, Direction::LeftToRight)
+    } else {
+        let (levels, runs) = info.visual_runs(0..text.len());
+        runs.into_iter()
+            .flat_map(|run| {
+                let dir = if levels[run.start].is_rtl() {
+                    Direction::RightToLeft
+                } else {
+                    Direction::LeftToRight
+                };
+                shape_run(&text[run], style, dir)
+            })
+            .collect()
+    };
+    Shaped {
+        text: text.to_string(),
+        style,
+        size_pt,
+        glyphs,
+        units_per_em: style.face().units_per_em() as u16,
+        rtl,
+        has_rtl,
+        faux_bold,
+    }
+}
+
+/// True if the face has a glyph for every visible character of the text.
+fn covers(style: Style, text: &str) -> bool {
+    let face = style.face();
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .all(|c| face.glyph_index(c).is_some())
+}
+
+/// Shapes one run of a single direction; glyphs come back in visual order.
+fn shape_run(text: &str, style: Style, direction: Direction) -> Vec<Glyph> {
     let face = style.face();
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
+    buffer.set_direction(direction);
     let output = rustybuzz::shape(face, &[], buffer);
     let infos = output.glyph_infos();
     let positions = output.glyph_positions();
@@ -107,7 +170,7 @@ pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
         let start = info.cluster as usize;
         let first_of_cluster = i == 0 || infos[i - 1].cluster != info.cluster;
         let glyph_text = if first_of_cluster {
-            // A cluster runs to the next different cluster value (in logical order).
+            // A cluster runs to the next larger cluster value (in logical order).
             let end = infos
                 .iter()
                 .map(|g| g.cluster as usize)
@@ -124,13 +187,7 @@ pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
             advance: pos.x_advance,
         });
     }
-    Shaped {
-        text: text.to_string(),
-        style,
-        size_pt,
-        glyphs,
-        units_per_em: face.units_per_em() as u16,
-    }
+    glyphs
 }
 
 /// The font's ascender and descender (positive below the baseline) in millimetres
@@ -209,6 +266,31 @@ mod tests {
         }
         let joined: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(joined.join(" "), text);
+    }
+
+    #[test]
+    fn arabic_is_shaped_right_to_left_with_numbers_left_to_right() {
+        // "turn 40" in Arabic: the letters join, the paragraph reads right to left,
+        // and the number keeps its digit order.
+        let shaped = shape("الدور 40", Style::Regular, 10.0);
+        assert!(shaped.rtl && shaped.has_rtl);
+        let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        assert!(
+            visual.starts_with("40"),
+            "visual order puts the number first: {visual:?}"
+        );
+        // Joined letters use contextual forms: not the isolated glyphs.
+        let isolated = shape("د", Style::Regular, 10.0).glyphs[0].id;
+        let joined = shape("الدور", Style::Regular, 10.0);
+        assert!(joined.glyphs.iter().all(|g| g.id != 0), "no missing glyphs");
+        assert!(joined.glyphs.len() >= 4 && isolated != 0);
+    }
+
+    #[test]
+    fn bold_arabic_falls_back_to_an_emboldened_regular_face() {
+        let shaped = shape("قواعد", Style::Bold, 12.0);
+        assert!(shaped.faux_bold && shaped.style == Style::Regular);
+        assert!(shape("Rules", Style::Bold, 12.0).style == Style::Bold);
     }
 
     #[test]

@@ -118,7 +118,9 @@ pub fn lines(
         .into_iter()
         .map(|shaped| {
             let mut page = Page::new(0.0, 0.0);
-            page.text(Point::new(indent, ascent), shaped);
+            // Right-to-left text is set flush right, its indent on the right.
+            let x = if shaped.rtl { width - indent - shaped.width_mm() } else { indent };
+            page.text(Point::new(x, ascent), shaped);
             Chunk::new(line_height, page.items)
         })
         .collect()

