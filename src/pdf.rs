@@ -230,9 +230,6 @@ fn text_ops(
     });
     ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(at.x, at.y) });
     ops.push(Op::ShowText { items: vec![TextItem::GlyphIds(glyphs)] });
-    if shaped.faux_bold {
-        ops.push(Op::SetTextRenderingMode { mode: printpdf::TextRenderingMode::Fill });
-    }
     ops.push(Op::EndTextSection);
     if shaped.has_rtl {
         ops.push(Op::EndMarkedContentWithProperties);

@@ -77,10 +77,6 @@ pub struct Shaped {
     /// Some of the text runs right to left, so the glyphs are in visual order and the
     /// PDF must carry the logical text separately for copying and search.
     pub has_rtl: bool,
-    /// Bold was asked for but the bold face lacks some letters (DejaVu Sans Bold has
-    /// fewer Arabic letters than the regular face): the regular face is used, drawn
-    /// with a thin outline to embolden it.
-    pub faux_bold: bool,
 }
 
 impl Shaped {
@@ -113,12 +109,6 @@ pub fn missing_chars(text: &str) -> Vec<char> {
 /// (Arabic) are reordered by the Unicode bidi algorithm, so numbers and coordinates
 /// inside them stay left to right.
 pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
-    let (style, faux_bold) = match style {
-        Style::Bold if !covers(Style::Bold, text) && covers(Style::Regular, text) => {
-            (Style::Regular, true)
-        }
-        other => (other, false),
-    };
     let info = ParagraphBidiInfo::new(text, None);
     let rtl = info.paragraph_level.is_rtl();
     let has_rtl = info.has_rtl();
@@ -145,16 +135,7 @@ pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
         units_per_em: style.face().units_per_em() as u16,
         rtl,
         has_rtl,
-        faux_bold,
     }
-}
-
-/// True if the face has a glyph for every visible character of the text.
-fn covers(style: Style, text: &str) -> bool {
-    let face = style.face();
-    text.chars()
-        .filter(|c| !c.is_whitespace() && !c.is_control())
-        .all(|c| face.glyph_index(c).is_some())
 }
 
 /// Shapes one run of a single direction; glyphs come back in visual order.
@@ -285,14 +266,6 @@ mod tests {
         let joined = shape("الدور", Style::Regular, 10.0);
         assert!(joined.glyphs.iter().all(|g| g.id != 0), "no missing glyphs");
         assert!(joined.glyphs.len() >= 4 && isolated != 0);
-    }
-
-    #[test]
-    fn bold_arabic_falls_back_to_an_emboldened_regular_face() {
-        // U+063B is in DejaVu Sans but not in DejaVu Sans Bold.
-        let shaped = shape("قواعد \u{063B}", Style::Bold, 12.0);
-        assert!(shaped.faux_bold && shaped.style == Style::Regular);
-        assert!(shape("Rules", Style::Bold, 12.0).style == Style::Bold);
     }
 
     #[test]
