@@ -215,15 +215,6 @@ fn text_ops(
     }
     ops.push(Op::StartTextSection);
     ops.push(Op::SetFillColor { col: color(c) });
-    if shaped.faux_bold {
-        // Fill and stroke the glyphs in the text colour: a regular face made bold.
-        ops.push(Op::SetTextRenderingMode {
-            mode: printpdf::TextRenderingMode::FillStroke,
-        });
-        ops.push(Op::SetOutlineColor { col: color(c) });
-        ops.push(Op::SetOutlineThickness { pt: Pt((shaped.size_pt * 0.035) as f32) });
-        ops.push(Op::SetLineDashPattern { dash: LineDashPattern::solid() });
-    }
     ops.push(Op::SetFont {
         font: PdfFontHandle::External(font_id(shaped.style)),
         size: Pt(shaped.size_pt as f32),
