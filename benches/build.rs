@@ -18,8 +18,9 @@ fn main() {
             .map(|kit| {
                 let options = Options {
                     lang: "en".into(),
-                    paper: Paper::A4,
+                    paper: Paper::a4(),
                     size: None,
+                    cell: None,
                     templates: TemplateSet::builtin(&kit.game),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");

@@ -23,6 +23,8 @@ pub struct Options {
     pub paper: Paper,
     /// Board size; `None` for the kit's default.
     pub size: Option<u8>,
+    /// Cell size (millimetres or a preset's name); `None` for the kit's own.
+    pub cell: Option<String>,
     /// Templates to use (built-in, with any overrides applied).
     pub templates: TemplateSet,
 }
@@ -144,6 +146,29 @@ struct KitInfo<'a> {
 
 /// Builds every sheet of a kit. All problems found are reported together.
 pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
+    let scaled;
+    let kit = match &options.cell {
+        Some(request) => {
+            let fail = |e: String| vec![Diagnostic::file(&kit.kit_file, e)];
+            scaled =
+                kit.with_cell(kit.cell_request(request).map_err(fail)?).map_err(fail)?;
+            &scaled
+        }
+        None => kit,
+    };
+    let biggest = kit.board.spacing_mm.max(kit.board.row_spacing_mm.unwrap_or(0.0));
+    let room =
+        layout::content_width(&options.paper).min(layout::content_height(&options.paper));
+    if biggest + 20.0 > room {
+        return Err(vec![Diagnostic::file(
+            &kit.kit_file,
+            format!(
+                "a {biggest} mm cell does not fit on {} paper: at most {:.0} mm",
+                options.paper,
+                room - 20.0
+            ),
+        )]);
+    }
     let verified = verify::verify(kit)?;
     let reference = &kit.languages[REFERENCE_LANGUAGE];
     let Some(strings) = kit.languages.get(&options.lang) else {
@@ -210,7 +235,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         kit,
         verified: &verified,
         strings: &table,
-        width: layout::content_width(options.paper),
+        width: layout::content_width(&options.paper),
         size,
     };
     let mut outputs = Vec::new();
@@ -279,7 +304,7 @@ fn build_sheet(
             .text("common.page_label")
             .map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
     };
-    let pages = layout::paginate(chunks, options.paper, &footer);
+    let pages = layout::paginate(chunks, &options.paper, &footer);
     let bytes = pdf::write(&pages, &title);
     Ok(Output {
         sheet,

@@ -33,9 +33,15 @@ enum Command {
         /// Language code (en, fr, de, es, el, ar), or `all` for every language a kit has.
         #[arg(long, default_value = "en")]
         lang: String,
-        /// Paper size: a4 or letter.
+        /// Paper: a4, letter, a3, legal, or a size such as 300x400mm.
         #[arg(long, default_value = "a4")]
         paper: String,
+        /// Turn the paper to landscape.
+        #[arg(long)]
+        landscape: bool,
+        /// Cell size: millimetres, or one of the kit's presets (small, standard, large).
+        #[arg(long)]
+        cell: Option<String>,
         /// Board size, for games played at several sizes (default: the kit's).
         #[arg(long)]
         size: Option<u8>,
@@ -91,8 +97,8 @@ impl From<anyhow::Error> for Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Build { kit, lang, paper, size, out, templates } => {
-            let request = Request { lang, paper, size, out, templates };
+        Command::Build { kit, lang, paper, landscape, size, cell, out, templates } => {
+            let request = Request { lang, paper, landscape, size, cell, out, templates };
             build_cmd(cli.kits.as_deref(), &kit, &request)
         }
         Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
@@ -180,7 +186,9 @@ fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
 struct Request {
     lang: String,
     paper: String,
+    landscape: bool,
     size: Option<u8>,
+    cell: Option<String>,
     out: PathBuf,
     templates: Option<PathBuf>,
 }
@@ -191,14 +199,8 @@ fn build_cmd(
     req: &Request,
 ) -> Result<(), Failure> {
     let out = req.out.as_path();
-    let paper = Paper::from_name(&req.paper).ok_or_else(|| {
-        let names: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
-        anyhow::anyhow!(
-            "unknown paper `{}`: expected one of {}",
-            req.paper,
-            names.join(", ")
-        )
-    })?;
+    let paper =
+        Paper::parse(&req.paper, req.landscape).map_err(|e| anyhow::anyhow!(e))?;
     let overrides = match &req.templates {
         Some(dir) => io::read_templates(dir)?,
         None => Default::default(),
@@ -227,8 +229,9 @@ fn build_cmd(
         for lang in langs {
             let options = Options {
                 lang,
-                paper,
+                paper: paper.clone(),
                 size: req.size,
+                cell: req.cell.clone(),
                 templates: TemplateSet::builtin(&kit.game)
                     .with_overrides(&overrides)
                     .with_overrides(&kit_templates),
@@ -252,7 +255,7 @@ fn build_cmd(
                 built.fell_back.join(", ")
             );
         }
-        let dir = out.join(&kit.id).join(variant_name(kit, lang, paper, size));
+        let dir = out.join(&kit.id).join(variant_name(kit, lang, &options.paper, size));
         let files: Vec<(String, Vec<u8>)> = built
             .outputs
             .iter()
@@ -268,7 +271,7 @@ fn build_cmd(
 }
 
 /// `en-a4`, with the board size added for games played at several sizes (`en-a4-5`).
-fn variant_name(kit: &Kit, lang: &str, paper: Paper, size: Option<u8>) -> String {
+fn variant_name(kit: &Kit, lang: &str, paper: &Paper, size: Option<u8>) -> String {
     let sizes = &kit.board.sizes;
     if sizes.start() == sizes.end() {
         format!("{lang}-{}", paper.name())
@@ -308,14 +311,14 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
         .map(kit::load)
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::Kit)?;
-    let papers: Vec<&str> = Paper::ALL.iter().map(|p| p.name()).collect();
+    let papers = Paper::names();
     for kit in &kits {
         let mut sheets: Vec<&str> = kit.sheets.iter().map(|s| s.name()).collect();
         sheets.push("host-key");
         println!("{}", kit.id);
         println!("  game:      {}", kit.game);
         println!("  languages: {}", completeness(kit).join(", "));
-        println!("  paper:     {}", papers.join(", "));
+        println!("  paper:     {}, or WxHmm; --landscape", papers.join(", "));
         println!("  board:     {}", board_size(kit));
         println!("  sheets:    {}", sheets.join(", "));
     }

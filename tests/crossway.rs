@@ -109,5 +109,6 @@ fn claiming_figure_2_shows_h_legal_placements_fails_check() {
         err.contains("with H to move, expected V to have one stone more than H"),
         "{err}"
     );
-    assert!(err.contains("kit.toml:23:12"), "{err}");
+    let line = crate::cli::line_of(KIT, ".HVVV/H.H.H/VVV.H/VH.HV/H.V.H V");
+    assert!(err.contains(&format!("kit.toml:{line}:12")), "{err}");
 }

@@ -254,8 +254,9 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
     let kit = tablekit::kit::load(source).unwrap();
     let options = Options {
         lang: "en".into(),
-        paper: Paper::A4,
+        paper: Paper::a4(),
         size: None,
+        cell: None,
         templates: TemplateSet::builtin(&kit.game),
     };
     let bytes = |b: tablekit::build::Built| -> Vec<Vec<u8>> {

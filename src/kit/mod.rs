@@ -96,6 +96,8 @@ pub struct BoardSpec {
     pub default_size: u8,
     /// The sizes this kit offers: the game's, or fewer.
     pub sizes: std::ops::RangeInclusive<u8>,
+    /// Named cell sizes (`small`, `standard`, `large`) in mm, for `--cell`.
+    pub presets: BTreeMap<String, f64>,
     /// Centre-to-centre distance between neighbouring points or cells, in mm (for a
     /// board of cells, the cell size).
     pub spacing_mm: f64,
@@ -174,7 +176,44 @@ pub struct Kit {
     pub kit_source: String,
 }
 
+/// Cells smaller than this cannot hold the letters and numbers printed in them.
+pub const MIN_CELL_MM: f64 = 12.0;
+
 impl Kit {
+    /// This kit with its board at another cell size: the point or cell spacing becomes
+    /// `cell`, and the rows, point marks and pieces scale with it, so pieces keep the
+    /// margin the kit declares relative to their cells.
+    pub fn with_cell(&self, cell: f64) -> Result<Kit, String> {
+        if !(MIN_CELL_MM..=500.0).contains(&cell) {
+            return Err(format!(
+                "a {cell} mm cell is smaller than the text printed on it: at least {MIN_CELL_MM} mm"
+            ));
+        }
+        let ratio = cell / self.board.spacing_mm;
+        let mut kit = self.clone();
+        kit.board.spacing_mm = cell;
+        kit.board.row_spacing_mm = self.board.row_spacing_mm.map(|r| r * ratio);
+        kit.board.point_diameter_mm = self.board.point_diameter_mm.map(|d| d * ratio);
+        kit.pieces.size_mm = self.pieces.size_mm * ratio;
+        Ok(kit)
+    }
+
+    /// The cell size asked for with `--cell`: millimetres, or a preset's name.
+    pub fn cell_request(&self, request: &str) -> Result<f64, String> {
+        if let Some(mm) = self.board.presets.get(request) {
+            return Ok(*mm);
+        }
+        let number = request.strip_suffix("mm").unwrap_or(request).trim();
+        number.parse::<f64>().ok().filter(|n| n.is_finite()).ok_or_else(|| {
+            let names: Vec<&str> = self.board.presets.keys().map(String::as_str).collect();
+            format!(
+                "kit `{}` has no cell size `{request}`: expected millimetres or one of {}",
+                self.id,
+                names.join(", ")
+            )
+        })
+    }
+
     /// What each translation gets wrong against English: missing and unknown keys,
     /// dropped or misspelt placeholders. A build still works (missing keys fall back
     /// to English and are named); `check` reports these as errors.
@@ -318,6 +357,12 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         board: BoardSpec {
             default_size,
             sizes,
+            presets: raw
+                .board
+                .presets
+                .iter()
+                .map(|(k, v)| (k.clone(), *v.get_ref()))
+                .collect(),
             spacing_mm: *raw.board.spacing_mm.get_ref(),
             row_spacing_mm: raw.board.row_spacing_mm.map(|d| d.into_inner()),
             point_diameter_mm: raw.board.point_diameter_mm.map(|d| d.into_inner()),

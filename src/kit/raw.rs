@@ -24,6 +24,8 @@ pub struct RawKit {
 pub struct RawBoard {
     pub size: Option<Spanned<u8>>,
     pub size_range: Option<Spanned<[u8; 2]>>,
+    #[serde(default)]
+    pub presets: std::collections::BTreeMap<String, Spanned<f64>>,
     pub spacing_mm: Spanned<f64>,
     pub row_spacing_mm: Option<Spanned<f64>>,
     pub point_diameter_mm: Option<Spanned<f64>>,

@@ -25,10 +25,13 @@ pub struct Footer {
 
 impl Footer {
     /// Draws the footer on page `number` of `count`.
-    pub fn draw(&self, page: &mut Page, number: usize, count: usize) {
+    pub fn draw(&self, page: &mut Page, number: usize, count: usize, inches: bool) {
         let bottom = page.height - SAFE_MARGIN_MM - 2.0;
         let bar_y = page.height - FOOTER_HEIGHT_MM + 12.0;
         calibration_bar(page, Point::new(MARGIN_MM, bar_y));
+        if inches {
+            inch_scale(page, Point::new(MARGIN_MM, bar_y - 1.0));
+        }
 
         let note_x = MARGIN_MM + CALIBRATION_MM + 8.0;
         let note_width = page.width - MARGIN_MM - note_x;
@@ -56,6 +59,25 @@ impl Footer {
         let x = page.width - MARGIN_MM - shaped.width_mm();
         page.text(Point::new(x, bottom), shaped);
     }
+}
+
+/// Four inches marked above the centimetre bar, for rulers in inches: ticks every
+/// quarter inch, numbered at each inch, drawn upward from `at`.
+pub fn inch_scale(page: &mut Page, at: Point) {
+    const INCH: f64 = 25.4;
+    let stroke = Stroke::solid(0.3);
+    page.line(at, Point::new(at.x + 4.0 * INCH, at.y), stroke);
+    for quarter in 0..=16 {
+        let x = at.x + quarter as f64 * INCH / 4.0;
+        let tick = if quarter % 4 == 0 { 3.5 } else { 1.5 };
+        page.line(Point::new(x, at.y), Point::new(x, at.y - tick), stroke);
+        if quarter % 4 == 0 {
+            let label = text::shape(&(quarter / 4).to_string(), Style::Regular, 6.0);
+            page.text_centered(x, at.y - tick - 0.8, label);
+        }
+    }
+    let unit = text::shape("in", Style::Regular, 6.0);
+    page.text(Point::new(at.x + 4.0 * INCH + 1.5, at.y - 1.0), unit);
 }
 
 /// A 100 mm bar with a tick every centimetre, numbered 0 to 10, its top-left at

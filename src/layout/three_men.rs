@@ -2,7 +2,7 @@
 //! worked-example diagrams. Geometry comes from the kit, positions from the rules.
 
 use super::draw::{self, Side};
-use super::flow::{Chunk, Table};
+use super::flow::{Chunk, Poster, Table};
 use super::{BODY_PT, lines};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::rules::Game;
@@ -79,16 +79,19 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let label_band = 9.0;
     let span = 2.0 * spacing + 2.0 * pad;
     let total = span + 2.0 * label_band;
-    if total > cx.width {
-        return Err(format!(
-            "the board is {total:.0} mm wide with its labels, the page has {:.0} mm",
-            cx.width
-        ));
-    }
     let mut page = Page::new(0.0, 0.0);
-    let left = (cx.width - total) / 2.0 + label_band;
-    let frame_origin = Point::new(left, label_band);
-    page.rect(frame_origin, span, span, Paint::outline(Stroke::solid(0.5)));
+    let left = label_band;
+    // The frame as lines, so that a board split into parts keeps its sides.
+    let (x0, y0, x1, y1) = (left, label_band, left + span, label_band + span);
+    let frame = Stroke::solid(0.5);
+    for (a, b) in [
+        ((x0, y0), (x1, y0)),
+        ((x1, y0), (x1, y1)),
+        ((x1, y1), (x0, y1)),
+        ((x0, y1), (x0, y0)),
+    ] {
+        page.line(Point::new(a.0, a.1), Point::new(b.0, b.1), frame);
+    }
     let origin = Point::new(left + pad, label_band + pad);
     board_lines(&mut page, origin, spacing, 1.4);
     for sq in Square::all() {
@@ -127,7 +130,13 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             text::shape(&digit, Style::Bold, label_pt),
         );
     }
-    let mut chunks = vec![Chunk::new(total + 2.0, page.items)];
+    let poster = Poster {
+        width: total,
+        height: total + 2.0,
+        items: page.items,
+        labels: cx.poster_labels()?,
+    };
+    let mut chunks = vec![Chunk::poster(poster)];
     chunks.extend(legend(cx)?);
     Ok(chunks)
 }
