@@ -3,6 +3,7 @@
 
 mod cli;
 mod crossway;
+mod languages;
 mod pathstone;
 mod pdfs;
 mod stack_top;

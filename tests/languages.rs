@@ -1,0 +1,152 @@
+//! Every kit in every shipped language: translated text on the sheets, every glyph in
+//! the embedded font, nothing outside the safe area, Arabic read back in logical
+//! order, and translation mistakes caught by `check`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::cli::{edit, stderr, tablekit};
+use crate::support::pdf_probe;
+
+const KITS: [&str; 4] = ["three-men-slide", "stack-top-roads", "pathstone", "crossway"];
+const LANGS: [&str; 6] = ["en", "fr", "de", "es", "el", "ar"];
+
+fn kit_dir(kit: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("kits").join(kit)
+}
+
+/// A string from a kit's strings file, as the translator wrote it.
+fn string(kit: &str, lang: &str, table: &str, key: &str) -> String {
+    let text = fs::read_to_string(kit_dir(kit).join("lang").join(format!("{lang}.toml")))
+        .unwrap();
+    let value: toml::Table = toml::from_str(&text).unwrap();
+    value[table][key].as_str().unwrap().to_string()
+}
+
+#[test]
+fn every_kit_prints_in_every_language_with_every_glyph_inside_the_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run = tablekit(&["build", "--lang", "all", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(
+        !stderr(&run).contains("used English"),
+        "a shipped language fell back: {}",
+        stderr(&run)
+    );
+    for kit in KITS {
+        for lang in LANGS {
+            let dir = fs::read_dir(tmp.path().join(kit))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| {
+                    p.file_name()
+                        .unwrap()
+                        .to_str()
+                        .unwrap()
+                        .starts_with(&format!("{lang}-"))
+                })
+                .unwrap_or_else(|| panic!("no {lang} build of {kit}"));
+            for (sheet, table, key) in [
+                ("rule-card", "rules", "title"),
+                ("host-key", "host", "title"),
+                ("board", "board", "title"),
+            ] {
+                let pdf = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")));
+                let heading = string(kit, lang, table, key);
+                let text = pdf.text();
+                assert!(
+                    text.contains(&heading),
+                    "{kit} {lang} {sheet}: {heading:?} not in\n{text}"
+                );
+                assert!(
+                    !text.contains('\u{FFFD}'),
+                    "{kit} {lang} {sheet}: a glyph maps to no text"
+                );
+                assert!(
+                    pdf.fonts.iter().all(|f| f.embedded && f.subset),
+                    "{kit} {lang} {sheet}"
+                );
+                for (i, page) in pdf.pages.iter().enumerate() {
+                    if let Err(e) = page.all_marks_inside(10.0) {
+                        panic!("{kit} {lang} {sheet} page {i}: {e}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn arabic_reads_back_in_logical_order_and_is_set_flush_right() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run = tablekit(&["build", "three-men-slide", "--lang", "ar", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let pdf =
+        pdf_probe::load_file(&tmp.path().join("three-men-slide/ar-a4/rule-card.pdf"));
+    let title = string("three-men-slide", "ar", "rules", "title");
+    let page = &pdf.pages[0];
+    let run = page
+        .texts
+        .iter()
+        .find(|t| t.text == title)
+        .expect("the title as one logical run");
+    // Flush right: the title ends at the right margin, so it starts well right of the left one.
+    assert!(run.x > 60.0, "the Arabic title starts at {} mm", run.x);
+    // Numbers inside Arabic keep their order: "A1" and "C3" read as written.
+    let board = string("three-men-slide", "ar", "rules", "board");
+    assert!(board.contains("A1") && page.contains_text(&board), "{}", page.text());
+}
+
+/// A copy of a kit in a temporary folder, with all its files.
+fn copy_kit(kit: &str, into: &Path) -> PathBuf {
+    let dst = into.join(kit);
+    fs::create_dir_all(dst.join("lang")).unwrap();
+    fs::copy(kit_dir(kit).join("kit.toml"), dst.join("kit.toml")).unwrap();
+    for entry in fs::read_dir(kit_dir(kit).join("lang")).unwrap() {
+        let entry = entry.unwrap();
+        fs::copy(entry.path(), dst.join("lang").join(entry.file_name())).unwrap();
+    }
+    dst
+}
+
+#[test]
+fn check_names_a_misspelt_placeholder_with_its_file_and_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = copy_kit("stack-top-roads", tmp.path());
+    let de = kit.join("lang/de.toml");
+    edit(&de, "{turn_limit}", "{turnlimit}");
+    let run = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = stderr(&run);
+    assert!(err.contains("de.toml"), "{err}");
+    assert!(err.contains("placeholders in `"), "{err}");
+    assert!(err.contains("expected {turn_limit}, found {turnlimit}"), "{err}");
+}
+
+#[test]
+fn a_character_the_font_lacks_is_an_error_naming_the_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = copy_kit("three-men-slide", tmp.path());
+    let el = kit.join("lang/el.toml");
+    let title = string("three-men-slide", "el", "board", "title");
+    edit(&el, &format!("title = \"{title}\""), "title = \"棋盘\"");
+    let out = tmp.path().join("out");
+    let run = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--lang",
+        "el",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = stderr(&run);
+    assert!(
+        err.contains("the font has no glyph for '棋' (U+68CB), '盘' (U+76D8)"),
+        "{err}"
+    );
+    assert!(err.contains("in `board.title`") && err.contains("el.toml"), "{err}");
+    assert!(!out.exists(), "nothing is written");
+}
