@@ -272,7 +272,7 @@ fn build_sheet(
                 Ok(figure) => chunks.extend(figure.into_iter().map(Some)),
                 Err(message) => diags.push(Diagnostic::file(
                     &format!("{template_path} (rendered line {line})"),
-                    message,
+                    format!("sheet `{}` ({}): {message}", sheet.name(), options.lang),
                 )),
             },
             _ => {

@@ -208,6 +208,28 @@ pub fn wrap(text: &str, style: Style, size_pt: f64, max_width_mm: f64) -> Vec<Sh
     lines
 }
 
+/// Sets `text` in at most `max_lines` lines no wider than `width_mm`, at `size_pt` or,
+/// if it must, smaller down to `min_pt` (half a point at a time). `None` if even the
+/// smallest size does not fit: the caller reports it rather than lose text.
+pub fn fit(
+    text: &str,
+    style: Style,
+    size_pt: f64,
+    min_pt: f64,
+    width_mm: f64,
+    max_lines: usize,
+) -> Option<Vec<Shaped>> {
+    let mut size = size_pt;
+    while size >= min_pt - 1e-9 {
+        let lines = wrap(text, style, size, width_mm);
+        if lines.len() <= max_lines && lines.iter().all(|l| l.width_mm() <= width_mm) {
+            return Some(lines);
+        }
+        size -= 0.5;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,6 +288,16 @@ mod tests {
         let joined = shape("الدور", Style::Regular, 10.0);
         assert!(joined.glyphs.iter().all(|g| g.id != 0), "no missing glyphs");
         assert!(joined.glyphs.len() >= 4 && isolated != 0);
+    }
+
+    #[test]
+    fn fit_sets_text_smaller_within_limits_and_refuses_past_them() {
+        let text = "Seen before? One mark per repeat";
+        let wide = fit(text, Style::Bold, 8.0, 6.0, 100.0, 1).unwrap();
+        assert_eq!((wide.len(), wide[0].size_pt), (1, 8.0));
+        let narrow = fit(text, Style::Bold, 8.0, 6.0, 40.0, 2).unwrap();
+        assert!(narrow.len() <= 2 && narrow.iter().all(|l| l.width_mm() <= 40.0));
+        assert!(fit(text, Style::Bold, 8.0, 6.0, 10.0, 2).is_none());
     }
 
     #[test]

@@ -150,3 +150,22 @@ fn a_character_the_font_lacks_is_an_error_naming_the_key() {
     assert!(err.contains("in `board.title`") && err.contains("el.toml"), "{err}");
     assert!(!out.exists(), "nothing is written");
 }
+
+#[test]
+fn a_translation_too_long_for_its_box_fails_naming_the_key_and_the_sheet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = copy_kit("stack-top-roads", tmp.path());
+    let long = "White made a road from one edge of the board to the opposite edge and so \
+                won the game outright, which the host records with a tick in this box";
+    let en = kit.join("lang/en.toml");
+    edit(&en, "end_road_w = \"White road\"", &format!("end_road_w = \"{long}\""));
+    let out = tmp.path().join("out");
+    let run = tablekit(&["build", kit.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = stderr(&run);
+    assert!(
+        err.contains("sheet `ledger` (en): the text of `ledger.end_road_w` does not fit"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing is written");
+}

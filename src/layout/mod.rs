@@ -289,6 +289,27 @@ impl FigureContext<'_> {
         Err(format!("no string `{key}` in the kit's strings"))
     }
 
+    /// The string at `key` set into a box `width` mm wide and at most `max_lines` lines
+    /// tall, smaller than `size_pt` if it must be (down to 70%); an error naming the
+    /// key if it cannot fit, so no text is ever cut off.
+    pub fn fit(
+        &self,
+        key: &str,
+        style: Style,
+        size_pt: f64,
+        width: f64,
+        max_lines: usize,
+    ) -> Result<Vec<text::Shaped>, String> {
+        let value = self.text(key)?;
+        let min_pt = (size_pt * 0.7).max(5.0);
+        text::fit(&value, style, size_pt, min_pt, width, max_lines).ok_or_else(|| {
+            format!(
+                "the text of `{key}` does not fit its {width:.0} mm box in {max_lines} line(s), \
+                 even at {min_pt:.1} pt: shorten it"
+            )
+        })
+    }
+
     /// The words for a drawing split into parts.
     pub fn poster_labels(&self) -> Result<flow::PosterLabels, String> {
         Ok(flow::PosterLabels {
@@ -345,7 +366,7 @@ fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         for (i, key) in pair.iter().enumerate() {
             let x = i as f64 * col;
             page.rect(Point::new(x, 2.0), 4.5, 4.5, Paint::outline(Stroke::solid(0.35)));
-            let wrapped = text::wrap(&cx.text(key)?, Style::Regular, BODY_PT, col - 9.0);
+            let wrapped = cx.fit(key, Style::Regular, BODY_PT, col - 9.0, 2)?;
             for (j, line) in wrapped.into_iter().enumerate() {
                 page.text(Point::new(x + 7.0, 5.6 + j as f64 * 4.2), line);
             }

@@ -250,7 +250,10 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for (i, head) in heads.iter().enumerate() {
         let w = xs[i + 1] - xs[i];
         let mut y = 6.0;
-        for line in text::wrap(head, Style::Bold, head_pt, w - 1.0) {
+        let lines = text::fit(head, Style::Bold, head_pt, 5.0, w - 1.0, 3).ok_or_else(|| {
+            format!("the ledger heading {head:?} does not fit its {w:.0} mm column: shorten it")
+        })?;
+        for line in lines {
             header.text_centered(xs[i] + w / 2.0, y, line);
             y += 2.8;
         }

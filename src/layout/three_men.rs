@@ -216,7 +216,7 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for (i, key) in heads.iter().enumerate() {
         let w = if i < 3 { widths[i] } else { column_width - xs[3] };
         let mut y = 3.2;
-        for line in text::wrap(&cx.text(key)?, Style::Bold, head_pt, w - 1.5) {
+        for line in cx.fit(key, Style::Bold, head_pt, w - 1.5, 3)? {
             header.text(Point::new(xs[i] + 0.8, y), line);
             y += 2.8;
         }
