@@ -290,20 +290,17 @@ fn build_sheet(
     if !diags.is_empty() {
         return Err(diags);
     }
-    let footer = Footer {
-        print_note: cx
-            .text("common.print_note")
-            .map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
-        caption: format!(
-            "{} · {}",
-            cx.text("common.game_title")
-                .map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
-            title
-        ),
-        page_label: cx
-            .text("common.page_label")
-            .map_err(|e| vec![Diagnostic::file(&template_path, e)])?,
-    };
+    let in_template = |e: String| vec![Diagnostic::file(&template_path, e)];
+    let game_title = cx.text("common.game_title").map_err(in_template)?;
+    let footer = Footer::new(
+        &cx.text("common.print_note").map_err(in_template)?,
+        format!("{game_title} · {title}"),
+        cx.text("common.page_label").map_err(in_template)?,
+        options.paper.size_mm().0,
+    )
+    .map_err(|e| {
+        in_template(format!("sheet `{}` ({}): {e}", sheet.name(), options.lang))
+    })?;
     let pages = layout::paginate(chunks, &options.paper, &footer);
     let bytes = pdf::write(&pages, &title);
     Ok(Output {

@@ -6,5 +6,6 @@ mod crossway;
 mod languages;
 mod pathstone;
 mod pdfs;
+mod sizes;
 mod stack_top;
 mod support;

@@ -191,7 +191,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     // Every point can be filled once, plus the swap.
     let moves = n * n + 1;
     let gap = 6.0;
-    let columns = 3;
+    let columns = (((cx.width + gap) / (50.0 + gap)).floor() as usize).clamp(1, 3);
     let column_width = (cx.width - gap * (columns - 1) as f64) / columns as f64;
     let number_w = 10.0;
     let row_h = 6.5;

@@ -12,18 +12,55 @@ pub const CALIBRATION_MM: f64 = 100.0;
 
 const SMALL_PT: f64 = 7.5;
 
+/// The print note beside the bar may take this many lines before the footer's rule.
+const NOTE_LINES: usize = 3;
+
 /// What the footer says; the words come from the kit's strings.
 #[derive(Clone, Debug)]
 pub struct Footer {
-    /// The note beside the bar ("print at 100% …").
-    pub print_note: String,
+    /// The note beside the bar ("print at 100% …"), set to fit its box.
+    note: Vec<text::Shaped>,
+    /// Where the note starts: beside the bar, or above it on narrow paper.
+    note_at: (f64, f64),
     /// Left of the bottom line: kit and sheet.
-    pub caption: String,
+    caption: String,
     /// Page numbering pattern with `{page}` and `{pages}`.
-    pub page_label: String,
+    page_label: String,
 }
 
 impl Footer {
+    /// A footer for pages `page_width` mm wide; the print note is set smaller if it
+    /// must be, and refused (with the reason) if it cannot fit its box at all.
+    pub fn new(
+        print_note: &str,
+        caption: String,
+        page_label: String,
+        page_width: f64,
+    ) -> Result<Footer, String> {
+        // Beside the bar where there is room; on narrow paper, above it, full width.
+        let beside = page_width - MARGIN_MM - note_x();
+        let (note_width, lines, note_at) = if beside >= 45.0 {
+            (beside, NOTE_LINES, (note_x(), -6.0))
+        } else {
+            (page_width - 2.0 * MARGIN_MM, 2, (MARGIN_MM, -11.5))
+        };
+        let note = text::fit(
+            print_note,
+            Style::Regular,
+            SMALL_PT,
+            5.5,
+            note_width,
+            lines,
+        )
+        .ok_or_else(|| {
+            format!(
+                "the text of `common.print_note` does not fit its box by the calibration \
+                     bar ({note_width:.0} mm, {lines} lines): shorten it"
+            )
+        })?;
+        Ok(Footer { note, note_at, caption, page_label })
+    }
+
     /// Draws the footer on page `number` of `count`.
     pub fn draw(&self, page: &mut Page, number: usize, count: usize, inches: bool) {
         let bottom = page.height - SAFE_MARGIN_MM - 2.0;
@@ -33,12 +70,11 @@ impl Footer {
             inch_scale(page, Point::new(MARGIN_MM, bar_y - 1.0));
         }
 
-        let note_x = MARGIN_MM + CALIBRATION_MM + 8.0;
-        let note_width = page.width - MARGIN_MM - note_x;
-        let (ascent, descent) = text::vertical_metrics_mm(Style::Regular, SMALL_PT);
-        let mut y = bar_y - 6.0 + ascent;
-        for line in text::wrap(&self.print_note, Style::Regular, SMALL_PT, note_width) {
-            page.text(Point::new(note_x, y), line);
+        let size = self.note.first().map_or(SMALL_PT, |l| l.size_pt);
+        let (ascent, descent) = text::vertical_metrics_mm(Style::Regular, size);
+        let mut y = bar_y + self.note_at.1 + ascent;
+        for line in &self.note {
+            page.text(Point::new(self.note_at.0, y), line.clone());
             y += (ascent + descent) * 1.1;
         }
 
@@ -59,6 +95,11 @@ impl Footer {
         let x = page.width - MARGIN_MM - shaped.width_mm();
         page.text(Point::new(x, bottom), shaped);
     }
+}
+
+/// Where the print note starts: right of the calibration bar.
+fn note_x() -> f64 {
+    MARGIN_MM + CALIBRATION_MM + 8.0
 }
 
 /// Four inches marked above the centimetre bar, for rulers in inches: ticks every

@@ -719,7 +719,9 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let moves =
         cx.kit.ledger_moves.ok_or("`@moves` needs `[ledger] moves = N` in kit.toml")?;
     let gap = 8.0;
-    let column_width = (cx.width - gap) / 2.0;
+    // As many columns as fit at a readable width: two on A4, one on narrow paper.
+    let columns = (((cx.width + gap) / (80.0 + gap)).floor() as usize).clamp(1, 2);
+    let column_width = (cx.width - gap * (columns - 1) as f64) / columns as f64;
     let number_w = 12.0;
     let half = (column_width - number_w) / 2.0;
     let xs = [0.0, number_w, number_w + half, column_width];
@@ -750,7 +752,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         Chunk::table(Table {
             header: Box::new(Chunk::new(8.0, header.items)),
             rows,
-            columns: 2,
+            columns,
             column_width,
             gap,
         }),

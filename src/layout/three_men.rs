@@ -203,7 +203,9 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// One row per sliding position: the start, then one per turn up to the limit.
 fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let gap = 6.0;
-    let column_width = (cx.width - gap) / 2.0;
+    // As many columns as fit at a readable width: two on A4, one on narrow paper.
+    let columns = (((cx.width + gap) / (85.0 + gap)).floor() as usize).clamp(1, 2);
+    let column_width = (cx.width - gap * (columns - 1) as f64) / columns as f64;
     let row_height = 12.5;
     let cell = 3.6;
     let widths = [11.0, 13.0, 19.0];
@@ -269,7 +271,7 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     Ok(vec![Chunk::table(Table {
         header: Box::new(header),
         rows,
-        columns: 2,
+        columns,
         column_width,
         gap,
     })])

@@ -20,9 +20,12 @@ pub fn targets(page: &PageProbe) -> Vec<(f64, f64)> {
 
 /// Positions of the grid lines of a given width, vertical or horizontal.
 pub fn grid_lines(page: &PageProbe, vertical: bool, width: f64) -> Vec<f64> {
+    // Legends draw 16 mm samples of the same lines; board lines here are longer.
+    let long = |s: &&super::pdf_probe::Segment| (s.x2 - s.x1).hypot(s.y2 - s.y1) > 17.0;
     page.segments
         .iter()
         .filter(|s| (s.width_mm - width).abs() < 0.02)
+        .filter(long)
         .filter(|s| {
             if vertical { (s.x1 - s.x2).abs() < 1e-3 } else { (s.y1 - s.y2).abs() < 1e-3 }
         })

@@ -1,0 +1,212 @@
+//! Any paper, any cell size: for every kit, on every named paper and at two cell
+//! sizes, the board keeps the requested pitch (split into parts where it must be), the
+//! pages are exact, every mark stays in the safe area, and the pieces are all there.
+
+use std::path::Path;
+
+use crate::cli::{stderr, tablekit};
+use crate::support::boards::board_grid;
+use crate::support::pdf_probe::{self, Probe};
+
+const MM: f64 = 0.05;
+const PAPERS: [(&str, f64, f64); 4] = [
+    ("a4", 210.0, 297.0),
+    ("letter", 215.9, 279.4),
+    ("a3", 297.0, 420.0),
+    ("legal", 215.9, 355.6),
+];
+
+/// A kit, the width of its board lines, and its default cell size and piece size.
+struct KitCase {
+    id: &'static str,
+    line_width: f64,
+    cell: f64,
+    piece: f64,
+    /// The folder suffix for its default board size.
+    size_suffix: &'static str,
+}
+
+const KITS: [KitCase; 4] = [
+    KitCase {
+        id: "three-men-slide",
+        line_width: 1.4,
+        cell: 50.0,
+        piece: 30.0,
+        size_suffix: "",
+    },
+    KitCase {
+        id: "stack-top-roads",
+        line_width: 0.4,
+        cell: 45.0,
+        piece: 30.0,
+        size_suffix: "",
+    },
+    KitCase {
+        id: "pathstone",
+        line_width: 0.4,
+        cell: 32.0,
+        piece: 24.0,
+        size_suffix: "-5",
+    },
+    KitCase {
+        id: "crossway",
+        line_width: 0.35,
+        cell: 22.0,
+        piece: 20.0,
+        size_suffix: "-9",
+    },
+];
+
+fn build(out: &Path, kit: &KitCase, paper: &str, cell: f64) -> std::path::PathBuf {
+    let cell_arg = cell.to_string();
+    let args = [
+        "build",
+        kit.id,
+        "--paper",
+        paper,
+        "--cell",
+        &cell_arg,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let run = tablekit(&args);
+    assert!(run.status.success(), "{}", stderr(&run));
+    out.join(kit.id).join(format!("en-{paper}{}", kit.size_suffix))
+}
+
+/// The letters (or, for Crossway, discs) that mark each player's pieces, counted over
+/// a pieces sheet: pieces are drawn at `piece` mm, letters at a size that follows it.
+fn pieces(pdf: &Probe, kit: &KitCase, piece: f64) -> (usize, usize) {
+    let texts = || pdf.pages.iter().flat_map(|p| &p.texts);
+    let big = |t: &&pdf_probe::TextRun| t.size_pt > piece * 0.6;
+    match kit.id {
+        "three-men-slide" => (
+            texts().filter(big).filter(|t| t.text == "A").count(),
+            texts().filter(big).filter(|t| t.text == "B").count(),
+        ),
+        "crossway" => {
+            let discs = pdf
+                .pages
+                .iter()
+                .flat_map(|p| &p.curves)
+                .filter(|c| ((c.max_x - c.min_x) - piece).abs() < MM)
+                .count();
+            (discs, 0)
+        }
+        _ => (
+            texts().filter(big).filter(|t| t.text == "W").count(),
+            texts().filter(big).filter(|t| t.text == "B").count(),
+        ),
+    }
+}
+
+#[test]
+fn every_kit_on_every_paper_at_two_cell_sizes() {
+    let tmp = tempfile::tempdir().unwrap();
+    for kit in &KITS {
+        for (paper, w, h) in PAPERS {
+            for scale in [0.8, 1.3] {
+                let cell = (kit.cell * scale * 10.0).round() / 10.0;
+                let dir = build(tmp.path(), kit, paper, cell);
+                let what = format!("{} on {paper} at {cell} mm", kit.id);
+                let board = pdf_probe::load_file(&dir.join("board.pdf"));
+                for (i, page) in board.pages.iter().enumerate() {
+                    assert!(
+                        (page.width_mm - w).abs() < 0.01
+                            && (page.height_mm - h).abs() < 0.01
+                    );
+                    page.all_marks_inside(10.0)
+                        .unwrap_or_else(|e| panic!("{what} p{i}: {e}"));
+                }
+                let (xs, ys) = board_grid(&board.pages, kit.line_width);
+                let rows = if kit.id == "crossway" { cell * 23.7 / 22.0 } else { cell };
+                for (lines, pitch) in [(&xs, cell), (&ys, rows)] {
+                    assert!(lines.len() >= 3, "{what}: {lines:?}");
+                    for pair in lines.windows(2) {
+                        assert!(
+                            (pair[1] - pair[0] - pitch).abs() < MM,
+                            "{what}: pitch {pair:?}"
+                        );
+                    }
+                }
+                let sheet =
+                    if kit.id == "three-men-slide" { "counters" } else { "stones" };
+                let pdf = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")));
+                for page in &pdf.pages {
+                    page.all_marks_inside(10.0)
+                        .unwrap_or_else(|e| panic!("{what} {sheet}: {e}"));
+                }
+                let counted = pieces(&pdf, kit, kit.piece * cell / kit.cell);
+                let expected = match kit.id {
+                    "three-men-slide" => (4, 4),
+                    "stack-top-roads" => (9, 9),
+                    // 5×5: 21 stones and a spare, and one Crown, each.
+                    "pathstone" => (23, 23),
+                    // 9×9: V 41 and H 40, two spares each; discs of both colours.
+                    _ => (85, 0),
+                };
+                assert_eq!(counted, expected, "{what}: pieces per player");
+            }
+        }
+    }
+}
+
+#[test]
+fn landscape_and_custom_papers_are_exact() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    for (args, dir, w, h) in [
+        (vec!["--paper", "a4", "--landscape"], "en-a4-landscape", 297.0, 210.0),
+        (vec!["--paper", "300x400mm"], "en-300x400mm", 300.0, 400.0),
+    ] {
+        let mut full = vec!["build", "stack-top-roads", "--out", out];
+        full.extend(args);
+        let run = tablekit(&full);
+        assert!(run.status.success(), "{}", stderr(&run));
+        let pdf = pdf_probe::load_file(
+            &tmp.path().join("stack-top-roads").join(dir).join("board.pdf"),
+        );
+        for page in &pdf.pages {
+            assert!(
+                (page.width_mm - w).abs() < 0.01 && (page.height_mm - h).abs() < 0.01
+            );
+        }
+    }
+}
+
+#[test]
+fn us_papers_carry_an_inch_scale_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    for (paper, inches) in [("letter", true), ("legal", true), ("a4", false)] {
+        let run = tablekit(&["build", "three-men-slide", "--paper", paper, "--out", out]);
+        assert!(run.status.success(), "{}", stderr(&run));
+        let pdf = pdf_probe::load_file(
+            &tmp.path().join(format!("three-men-slide/en-{paper}/board.pdf")),
+        );
+        let page = &pdf.pages[0];
+        let four_inches =
+            page.segments.iter().any(|s| ((s.x2 - s.x1).abs() - 101.6).abs() < MM);
+        assert_eq!(four_inches, inches, "{paper}");
+    }
+}
+
+#[test]
+fn impossible_requests_are_refused_before_anything_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    for (args, needle) in [
+        (vec!["--cell", "5"], "smaller than the text printed on it"),
+        (vec!["--cell", "250"], "does not fit on a4 paper"),
+        (vec!["--cell", "huge"], "has no cell size `huge`"),
+        (vec!["--paper", "80x90mm"], "too small to print on"),
+        (vec!["--paper", "b5"], "unknown paper `b5`"),
+    ] {
+        let mut full = vec!["build", "pathstone", "--out", out];
+        full.extend(args.iter().copied());
+        let run = tablekit(&full);
+        assert!(!run.status.success(), "{args:?}");
+        assert!(stderr(&run).contains(needle), "{args:?}: {}", stderr(&run));
+    }
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
+}
