@@ -29,6 +29,10 @@ pub struct Options {
     pub templates: TemplateSet,
 }
 
+/// Languages whose sheets read right to left, so every paragraph is set that way
+/// even when it starts with a move or a coordinate.
+pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] = &["ar", "fa", "he", "ur"];
+
 /// One PDF made.
 #[derive(Clone, Debug)]
 pub struct Output {
@@ -240,8 +244,9 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     };
     let mut outputs = Vec::new();
     let mut diags = Diagnostics::new();
+    let rtl = RIGHT_TO_LEFT_LANGUAGES.contains(&options.lang.as_str());
     for sheet in kit.sheets.iter().copied().chain([SheetKind::HostKey]) {
-        match build_sheet(sheet, &context, &cx, options) {
+        match text::with_direction(rtl, || build_sheet(sheet, &context, &cx, options)) {
             Ok(output) => outputs.push(output),
             Err(errors) => diags.extend(errors),
         }

@@ -3,6 +3,7 @@
 //! Layout measures text here, and the PDF writer prints exactly the glyphs measured
 //! here, so what fits on screen fits on paper.
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 use rustybuzz::{Direction, Face, UnicodeBuffer};
@@ -105,11 +106,27 @@ pub fn missing_chars(text: &str) -> Vec<char> {
     missing
 }
 
+thread_local! {
+    /// Whether paragraphs on this thread read right to left whatever their first
+    /// letter (an Arabic sheet whose sentence starts with a move such as `2a1>11`).
+    static RIGHT_TO_LEFT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with every paragraph set right to left (`true`) or by its first strong
+/// letter (`false`), as a sheet's language asks; restores the setting afterwards.
+pub fn with_direction<T>(right_to_left: bool, f: impl FnOnce() -> T) -> T {
+    let before = RIGHT_TO_LEFT.with(|d| d.replace(right_to_left));
+    let result = f();
+    RIGHT_TO_LEFT.with(|d| d.set(before));
+    result
+}
+
 /// Shapes one line of text (no line breaking), in visual order: right-to-left runs
 /// (Arabic) are reordered by the Unicode bidi algorithm, so numbers and coordinates
 /// inside them stay left to right.
 pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
-    let info = ParagraphBidiInfo::new(text, None);
+    let base = RIGHT_TO_LEFT.with(Cell::get).then_some(unicode_bidi::Level::rtl());
+    let info = ParagraphBidiInfo::new(text, base);
     let rtl = info.paragraph_level.is_rtl();
     let has_rtl = info.has_rtl();
     let glyphs = if !has_rtl || text.is_empty() {

@@ -191,17 +191,20 @@ enum Mark {
 fn marked(text: &str, width: f64, mark: Mark) -> Vec<Chunk> {
     let indent = 7.0;
     let mut chunks = lines(text, Style::Regular, BODY_PT, width, indent);
+    // The mark stands where lines start: on the right for right-to-left text.
+    let rtl = text::shape(text, Style::Regular, BODY_PT).rtl;
+    let at = |x: f64, w: f64| if rtl { width - x - w } else { x };
     if let Some(first) = chunks.first_mut() {
         let (ascent, _) = text::vertical_metrics_mm(Style::Regular, BODY_PT);
         let mut page = Page::new(0.0, 0.0);
         match mark {
             Mark::Bullet => page.circle(
-                Point::new(2.5, ascent * 0.62),
+                Point::new(at(2.5, 0.0), ascent * 0.62),
                 0.8,
                 Paint::fill(Color::BLACK),
             ),
             Mark::Box => page.rect(
-                Point::new(0.5, ascent * 0.62 - 2.0),
+                Point::new(at(0.5, 4.0), ascent * 0.62 - 2.0),
                 4.0,
                 4.0,
                 Paint::outline(Stroke::solid(0.3)),
