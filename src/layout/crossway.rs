@@ -4,7 +4,7 @@
 
 use super::draw::{self, Side};
 use super::flow::{Chunk, Poster, Table};
-use super::{BODY_PT, FigureContext, lines};
+use super::{BODY_PT, FigureContext, caption, cut_tiles, lines};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::rules::Game;
 use crate::rules::crossway::{self, Crossway, Player, State};
@@ -151,34 +151,19 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
     let tile = size + 5.0;
-    let per_row = ((cx.width / tile).floor() as usize).max(1);
     let (v, h) = stones_needed(cx.size);
     let spares = cx.kit.pieces.spares;
     let mut chunks = Vec::new();
     for (player, count, key) in
         [(Player::V, v, "stones.caption_v"), (Player::H, h, "stones.caption_h")]
     {
-        chunks.extend(
-            lines(&cx.text(key)?, Style::Bold, BODY_PT, cx.width, 0.0)
-                .into_iter()
-                .map(Chunk::keep),
-        );
-        chunks.push(Chunk::space(2.0).keep());
-        let count = (count + spares) as usize;
-        for start in (0..count).step_by(per_row) {
-            let mut page = Page::new(0.0, 0.0);
-            for i in 0..per_row.min(count - start) {
-                let x = i as f64 * tile;
-                page.rect(
-                    Point::new(x, 0.0),
-                    tile,
-                    tile,
-                    Paint::outline(draw::cut_stroke()),
-                );
-                stone(&mut page, Point::new(x + tile / 2.0, tile / 2.0), size, player);
-            }
-            chunks.push(Chunk::new(tile, page.items));
-        }
+        chunks.extend(caption(cx, key)?);
+        chunks.extend(cut_tiles(
+            (count + spares) as usize,
+            tile,
+            cx.width,
+            &|page, centre| stone(page, centre, size, player),
+        ));
         chunks.push(Chunk::space(6.0));
     }
     Ok(chunks)
@@ -311,15 +296,7 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
         board_h = board_h.max(origin.y + (n - 1) as f64 * step + step * 0.5 + 8.0);
     }
-    let line_h = 3.6;
-    for (i, lines) in captions.iter().enumerate() {
-        for (j, line) in lines.iter().enumerate() {
-            let mid = left + i as f64 * slot + slot / 2.0;
-            page.text_centered(mid, board_h + 3.0 + j as f64 * line_h, line.clone());
-        }
-    }
-    let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
-    Ok(vec![Chunk::new(board_h + 2.0 + tallest * line_h + 3.0, page.items)])
+    Ok(vec![super::diagram_row(page, &captions, left, slot, board_h)])
 }
 
 /// Grid, edge marks, coordinates and stones of a small diagram board.

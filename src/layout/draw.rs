@@ -109,3 +109,27 @@ pub fn arrow(
 pub fn cut_stroke() -> Stroke {
     Stroke::dashed(0.25, 2.0, 1.5).colored(Color::gray(0.45))
 }
+
+/// Coordinates around a board's frame (`x0, y0` top-left to `x1, y1`): column letters
+/// above and below at `columns` (A first), row numbers left and right at `rows` (row 1
+/// first), so players on every side can name a square.
+pub fn coordinates(
+    page: &mut Page,
+    frame: (f64, f64, f64, f64),
+    columns: &[f64],
+    rows: &[f64],
+) {
+    let (x0, y0, x1, y1) = frame;
+    let band = 9.0;
+    let label = |t: &str| text::shape(t, Style::Bold, 12.0);
+    for (i, &x) in columns.iter().enumerate() {
+        let letter = ((b'A' + i as u8) as char).to_string();
+        page.text_centered(x, y0 - 2.5, label(&letter));
+        page.text_centered(x, y1 + 6.5, label(&letter));
+    }
+    for (i, &y) in rows.iter().enumerate() {
+        let number = (i + 1).to_string();
+        page.text_centered(x0 - band / 2.0, y + 1.6, label(&number));
+        page.text_centered(x1 + band / 2.0, y + 1.6, label(&number));
+    }
+}

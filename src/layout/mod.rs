@@ -378,3 +378,70 @@ fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     }
     Ok(chunks)
 }
+
+/// A bold caption kept on the page of what follows it (a row of pieces).
+pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
+    let mut chunks: Vec<Chunk> =
+        lines(&cx.text(key)?, Style::Bold, BODY_PT, cx.width, 0.0)
+            .into_iter()
+            .map(Chunk::keep)
+            .collect();
+    chunks.push(Chunk::space(2.0).keep());
+    Ok(chunks)
+}
+
+/// Rows of `count` tiles of `tile_w` × `tile_h` across `width`, each drawn by `draw`
+/// at its top-left: pieces packed as densely as the paper allows.
+pub fn tile_rows(
+    count: usize,
+    tile_w: f64,
+    tile_h: f64,
+    width: f64,
+    draw: &dyn Fn(&mut Page, Point),
+) -> Vec<Chunk> {
+    let per_row = ((width / tile_w).floor() as usize).max(1);
+    (0..count)
+        .step_by(per_row)
+        .map(|start| {
+            let mut page = Page::new(0.0, 0.0);
+            for i in 0..per_row.min(count - start) {
+                draw(&mut page, Point::new(i as f64 * tile_w, 0.0));
+            }
+            Chunk::new(tile_h, page.items)
+        })
+        .collect()
+}
+
+/// `count` square tiles `tile` mm wide, each with the house cut line around it and a
+/// piece drawn by `piece` at its centre.
+pub fn cut_tiles(
+    count: usize,
+    tile: f64,
+    width: f64,
+    piece: &dyn Fn(&mut Page, Point),
+) -> Vec<Chunk> {
+    tile_rows(count, tile, tile, width, &|page, at| {
+        page.rect(at, tile, tile, Paint::outline(draw::cut_stroke()));
+        piece(page, Point::new(at.x + tile / 2.0, at.y + tile / 2.0));
+    })
+}
+
+/// Captions centred under a row of diagrams `slot` mm wide starting at `left`, below
+/// `top`; returns the chunk holding the diagrams and their captions.
+pub fn diagram_row(
+    mut page: Page,
+    captions: &[Vec<text::Shaped>],
+    left: f64,
+    slot: f64,
+    top: f64,
+) -> Chunk {
+    let line_h = 3.6;
+    for (i, lines) in captions.iter().enumerate() {
+        for (j, line) in lines.iter().enumerate() {
+            let mid = left + i as f64 * slot + slot / 2.0;
+            page.text_centered(mid, top + 3.0 + j as f64 * line_h, line.clone());
+        }
+    }
+    let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
+    Chunk::new(top + 2.0 + tallest * line_h + 3.0, page.items)
+}

@@ -4,7 +4,7 @@
 
 use super::draw::{self, Side};
 use super::flow::{Chunk, Poster, Table};
-use super::{BODY_PT, FigureContext, lines};
+use super::{BODY_PT, FigureContext, caption, cut_tiles, lines, tile_rows};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::rules::Game;
 use crate::rules::stacks::{self, Kind, Piece, Square, StackGame, State, Variant};
@@ -78,35 +78,10 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     ] {
         page.line(Point::new(a.0, a.1), Point::new(b.0, b.1), edge);
     }
-    let label_pt = 12.0;
-    for col in 0..n {
-        let x = origin.x + (col as f64 + 0.5) * cell;
-        let letter = column_letter(col);
-        page.text_centered(
-            x,
-            label_band - 2.5,
-            text::shape(&letter, Style::Bold, label_pt),
-        );
-        page.text_centered(
-            x,
-            label_band + span + 6.5,
-            text::shape(&letter, Style::Bold, label_pt),
-        );
-    }
-    for row in 0..n {
-        let y = origin.y + (n - 1 - row) as f64 * cell + cell / 2.0 + 1.6;
-        let digit = (row + 1).to_string();
-        page.text_centered(
-            origin.x - label_band / 2.0,
-            y,
-            text::shape(&digit, Style::Bold, label_pt),
-        );
-        page.text_centered(
-            origin.x + span + label_band / 2.0,
-            y,
-            text::shape(&digit, Style::Bold, label_pt),
-        );
-    }
+    let columns: Vec<f64> = (0..n).map(|c| origin.x + (c as f64 + 0.5) * cell).collect();
+    let rows: Vec<f64> =
+        (0..n).map(|r| origin.y + (n - 1 - r) as f64 * cell + cell / 2.0).collect();
+    draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows);
     // The legend comes first: a board too large for the paper continues on parts.
     let mut chunks =
         lines(&cx.text("board.legend_edges")?, Style::Regular, BODY_PT, cx.width, 20.0);
@@ -149,31 +124,17 @@ fn cells(page: &mut Page, origin: Point, cell: f64, n: u8, width: f64) {
 fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
     let tile = size + 6.0;
-    let per_row = ((cx.width / tile).floor() as usize).max(1);
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
-    for color in [stacks::Color::White, stacks::Color::Black] {
-        let key = format!("stones.caption_{}", color.to_string().to_lowercase());
-        chunks.extend(
-            lines(&cx.text(&key)?, Style::Bold, BODY_PT, cx.width, 0.0)
-                .into_iter()
-                .map(Chunk::keep),
-        );
-        chunks.push(Chunk::space(2.0).keep());
-        for row_start in (0..count).step_by(per_row) {
-            let mut page = Page::new(0.0, 0.0);
-            for i in 0..per_row.min(count - row_start) {
-                let x = i as f64 * tile;
-                page.rect(
-                    Point::new(x, 0.0),
-                    tile,
-                    tile,
-                    Paint::outline(draw::cut_stroke()),
-                );
-                stone(&mut page, Point::new(x + 3.0, 3.0), size, color);
-            }
-            chunks.push(Chunk::new(tile, page.items));
-        }
+    for color in stacks::Color::ALL {
+        chunks.extend(caption(
+            cx,
+            &format!("stones.caption_{}", color.to_string().to_lowercase()),
+        )?);
+        chunks.extend(cut_tiles(count, tile, cx.width, &|page, centre| {
+            let corner = Point::new(centre.x - size / 2.0, centre.y - size / 2.0);
+            stone(page, corner, size, color)
+        }));
         chunks.push(Chunk::space(8.0));
     }
     Ok(chunks)
@@ -343,15 +304,7 @@ fn diagrams(
         captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
         board_h = board_h.max(n as f64 * cell + 10.0);
     }
-    let line_h = 3.6;
-    for (i, lines) in captions.iter().enumerate() {
-        for (j, line) in lines.iter().enumerate() {
-            let mid = left + i as f64 * slot + slot / 2.0;
-            page.text_centered(mid, board_h + 3.0 + j as f64 * line_h, line.clone());
-        }
-    }
-    let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
-    Ok(vec![Chunk::new(board_h + 2.0 + tallest * line_h + 3.0, page.items)])
+    Ok(vec![super::diagram_row(page, &captions, left, slot, board_h)])
 }
 
 /// The rules for an example's position: the game's variant at the example's own board
@@ -531,38 +484,6 @@ fn carry_arrow(
     Ok(())
 }
 
-/// A caption line kept with what follows it.
-fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
-    let mut chunks: Vec<Chunk> =
-        lines(&cx.text(key)?, Style::Bold, BODY_PT, cx.width, 0.0)
-            .into_iter()
-            .map(Chunk::keep)
-            .collect();
-    chunks.push(Chunk::space(2.0).keep());
-    Ok(chunks)
-}
-
-/// Rows of `count` tiles of `tile_w` × `tile_h`, each drawn by `draw` at its top-left.
-fn tile_rows(
-    count: usize,
-    tile_w: f64,
-    tile_h: f64,
-    width: f64,
-    draw: &dyn Fn(&mut Page, Point),
-) -> Vec<Chunk> {
-    let per_row = ((width / tile_w).floor() as usize).max(1);
-    (0..count)
-        .step_by(per_row)
-        .map(|start| {
-            let mut page = Page::new(0.0, 0.0);
-            for i in 0..per_row.min(count - start) {
-                draw(&mut page, Point::new(i as f64 * tile_w, 0.0));
-            }
-            Chunk::new(tile_h, page.items)
-        })
-        .collect()
-}
-
 /// Stones for games with walls: a strip of two faces, folded in half and glued. The
 /// top face (letter) is the flat side, the bottom face (a heavy bar) the wall side.
 fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
@@ -633,20 +554,11 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("stones.crowns_{}", color.to_string().to_lowercase()),
         )?);
-        chunks.extend(tile_rows(
+        chunks.extend(cut_tiles(
             variant.crowns as usize,
             tile,
-            tile,
             cx.width,
-            &|page, at| {
-                page.rect(at, tile, tile, Paint::outline(draw::cut_stroke()));
-                crown(
-                    page,
-                    Point::new(at.x + tile / 2.0, at.y + tile / 2.0),
-                    size,
-                    color,
-                );
-            },
+            &|page, centre| crown(page, centre, size, color),
         ));
         chunks.push(Chunk::space(6.0));
     }

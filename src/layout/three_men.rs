@@ -3,7 +3,7 @@
 
 use super::draw::{self, Side};
 use super::flow::{Chunk, Poster, Table};
-use super::{BODY_PT, lines};
+use super::{BODY_PT, caption, cut_tiles, lines};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::rules::Game;
 use crate::rules::three_men::{self, Player, Square, ThreeMenSlide};
@@ -101,35 +101,9 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         page.text_centered(c.x, c.y + label.size_pt * 0.13, label);
     }
     // Coordinates on all four sides, as the rules name the squares.
-    let label_pt = 12.0;
-    for col in 0..3u8 {
-        let x = origin.x + col as f64 * spacing;
-        let letter = ((b'A' + col) as char).to_string();
-        page.text_centered(
-            x,
-            label_band - 2.5,
-            text::shape(&letter, Style::Bold, label_pt),
-        );
-        page.text_centered(
-            x,
-            label_band + span + 6.5,
-            text::shape(&letter, Style::Bold, label_pt),
-        );
-    }
-    for row in 0..3u8 {
-        let y = origin.y + (2 - row) as f64 * spacing + 1.6;
-        let digit = (row + 1).to_string();
-        page.text_centered(
-            left - label_band / 2.0,
-            y,
-            text::shape(&digit, Style::Bold, label_pt),
-        );
-        page.text_centered(
-            left + span + label_band / 2.0,
-            y,
-            text::shape(&digit, Style::Bold, label_pt),
-        );
-    }
+    let columns: Vec<f64> = (0..3).map(|c| origin.x + c as f64 * spacing).collect();
+    let rows: Vec<f64> = (0..3).map(|r| origin.y + (2 - r) as f64 * spacing).collect();
+    draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows);
     let poster = Poster {
         width: total,
         height: total + 2.0,
@@ -168,33 +142,15 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
     let tile = size + 6.0;
     let per_player = (three_men::COUNTERS_PER_PLAYER + cx.kit.pieces.spares) as usize;
-    let per_row = ((cx.width / tile).floor() as usize).max(1);
     let mut chunks = Vec::new();
     for player in [Player::A, Player::B] {
-        let caption =
-            cx.text(&format!("counters.caption_{}", player.to_string().to_lowercase()))?;
-        chunks.extend(
-            lines(&caption, Style::Bold, BODY_PT, cx.width, 0.0)
-                .into_iter()
-                .map(Chunk::keep),
-        );
-        chunks.push(Chunk::space(2.0).keep());
-        for row_start in (0..per_player).step_by(per_row) {
-            let in_row = per_row.min(per_player - row_start);
-            let mut page = Page::new(0.0, 0.0);
-            for i in 0..in_row {
-                let x = i as f64 * tile;
-                page.rect(
-                    Point::new(x, 0.0),
-                    tile,
-                    tile,
-                    Paint::outline(draw::cut_stroke()),
-                );
-                let center = Point::new(x + tile / 2.0, tile / 2.0);
-                draw::piece(&mut page, center, size, side(player), &player.to_string());
-            }
-            chunks.push(Chunk::new(tile, page.items));
-        }
+        chunks.extend(caption(
+            cx,
+            &format!("counters.caption_{}", player.to_string().to_lowercase()),
+        )?);
+        chunks.extend(cut_tiles(per_player, tile, cx.width, &|page, centre| {
+            draw::piece(page, centre, size, side(player), &player.to_string())
+        }));
         chunks.push(Chunk::space(9.0));
     }
     Ok(chunks)
@@ -310,15 +266,7 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
     }
     let board_h = 2.0 * spacing + 14.0;
-    let line_h = 3.6;
-    for (i, lines) in captions.iter().enumerate() {
-        for (j, line) in lines.iter().enumerate() {
-            let cx_mid = left + i as f64 * slot + slot / 2.0;
-            page.text_centered(cx_mid, board_h + 3.0 + j as f64 * line_h, line.clone());
-        }
-    }
-    let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
-    Ok(vec![Chunk::new(board_h + 2.0 + tallest * line_h + 3.0, page.items)])
+    Ok(vec![super::diagram_row(page, &captions, left, slot, board_h)])
 }
 
 fn draw_position(
