@@ -33,6 +33,9 @@ pub struct Options {
 /// even when it starts with a move or a coordinate.
 pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] = &["ar", "fa", "he", "ur"];
 
+/// Languages that write a decimal comma (23,7 mm).
+pub const DECIMAL_COMMA_LANGUAGES: &[&str] = &["de", "el", "es", "fr"];
+
 /// One PDF made.
 #[derive(Clone, Debug)]
 pub struct Output {
@@ -202,6 +205,14 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     }
     let mut facts = facts(kit, size);
     facts.extend(example_facts(&verified));
+    if DECIMAL_COMMA_LANGUAGES.contains(&options.lang.as_str()) {
+        // 23.7 mm is written 23,7 mm in these languages.
+        for value in facts.values_mut() {
+            if value.contains('.') && value.parse::<f64>().is_ok() {
+                *value = value.replace('.', ",");
+            }
+        }
+    }
     let (table, fell_back) = strings.resolve(reference, &facts)?;
     // A character the font lacks is an error at its key, never a blank box on paper.
     let unshowable: Diagnostics = strings

@@ -23,7 +23,7 @@ pub struct Footer {
     /// Where the note starts: beside the bar, or above it on narrow paper.
     note_at: (f64, f64),
     /// Left of the bottom line: kit and sheet.
-    caption: String,
+    caption: text::Shaped,
     /// Page numbering pattern with `{page}` and `{pages}`.
     page_label: String,
 }
@@ -58,6 +58,15 @@ impl Footer {
                      bar ({note_width:.0} mm, {lines} lines): shorten it"
             )
         })?;
+        // The caption shares its line with the page number: set smaller if it must be.
+        let widest_label = page_label.replace("{page}", "99").replace("{pages}", "99");
+        let label_width = text::shape(&widest_label, Style::Regular, SMALL_PT).width_mm();
+        let room = page_width - 2.0 * MARGIN_MM - label_width - 5.0;
+        let caption = text::fit(&caption, Style::Regular, SMALL_PT, 5.5, room, 1)
+            .and_then(|lines| lines.into_iter().next())
+            .ok_or_else(|| {
+                format!("the footer caption {caption:?} does not fit in {room:.0} mm: shorten it")
+            })?;
         Ok(Footer { note, note_at, caption, page_label })
     }
 
@@ -83,10 +92,7 @@ impl Footer {
             Point::new(page.width - MARGIN_MM, bottom - 5.0),
             Stroke::solid(0.2),
         );
-        page.text(
-            Point::new(MARGIN_MM, bottom),
-            text::shape(&self.caption, Style::Regular, SMALL_PT),
-        );
+        page.text(Point::new(MARGIN_MM, bottom), self.caption.clone());
         let label = self
             .page_label
             .replace("{page}", &number.to_string())
