@@ -6,6 +6,7 @@
 //! templates, [`layout`] lays pages out in millimetres, and [`pdf`] writes them.
 //! [`build`] strings the stages together; only [`io`] and [`cli`] touch the disk.
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod build;
 pub mod cli;

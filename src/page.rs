@@ -93,6 +93,7 @@ impl Paint {
 
 /// One thing drawn on a page.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)] // each variant's comment names its fields
 pub enum Item {
     /// A straight line.
     Line { from: Point, to: Point, stroke: Stroke },

@@ -119,6 +119,7 @@ pub struct PieceSpec {
 
 /// What a worked example claims; each is checked against the rules.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)] // each variant's comment names its fields
 pub enum Claim {
     /// All moves are legal (`true`), or the last one is illegal (`false`).
     Legal(bool),

@@ -13,6 +13,7 @@
 
 /// One block of a sheet.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)] // each variant's comment names its fields
 pub enum Block {
     /// The sheet's title.
     Title(String),

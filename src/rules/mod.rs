@@ -31,6 +31,7 @@ macro_rules! rules_err {
 
 /// The state of a game: still going, won, or drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant's comment names its fields
 pub enum Outcome {
     /// The player to move has at least one move.
     Ongoing,
