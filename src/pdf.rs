@@ -205,14 +205,6 @@ fn text_ops(
             printpdf::Codepoint { gid: g.id, offset, cid }
         })
         .collect();
-    // Right-to-left glyphs are in visual order; ActualText carries the logical text
-    // so that copying, searching and reading aloud get the words the right way round.
-    if shaped.has_rtl {
-        ops.push(Op::BeginMarkedContentWithProperties {
-            tag: "Span".to_string(),
-            properties: actual_text(&shaped.text),
-        });
-    }
     ops.push(Op::StartTextSection);
     ops.push(Op::SetFillColor { col: color(c) });
     ops.push(Op::SetFont {
@@ -222,19 +214,6 @@ fn text_ops(
     ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(at.x, at.y) });
     ops.push(Op::ShowText { items: vec![TextItem::GlyphIds(glyphs)] });
     ops.push(Op::EndTextSection);
-    if shaped.has_rtl {
-        ops.push(Op::EndMarkedContentWithProperties);
-    }
-}
-
-/// `<< /ActualText (…) >>` with the text as UTF-16BE, as PDF text strings are.
-fn actual_text(text: &str) -> printpdf::DictItem {
-    let mut bytes = vec![0xFE, 0xFF];
-    bytes.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
-    let entry = printpdf::DictItem::String { data: bytes, literal: false };
-    printpdf::DictItem::Dict {
-        map: std::collections::BTreeMap::from([("ActualText".to_string(), entry)]),
-    }
 }
 
 /// The second pass: a document id derived from the content (no clock, no counter),

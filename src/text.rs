@@ -75,8 +75,7 @@ pub struct Shaped {
     pub units_per_em: u16,
     /// The paragraph reads right to left (Arabic): lines align to the right.
     pub rtl: bool,
-    /// Some of the text runs right to left, so the glyphs are in visual order and the
-    /// PDF must carry the logical text separately for copying and search.
+    /// Some of the text runs right to left, so its glyphs are in visual order.
     pub has_rtl: bool,
 }
 
@@ -164,29 +163,71 @@ fn shape_run(text: &str, style: Style, direction: Direction) -> Vec<Glyph> {
     let output = rustybuzz::shape(face, &[], buffer);
     let infos = output.glyph_infos();
     let positions = output.glyph_positions();
-    let mut glyphs = Vec::with_capacity(infos.len());
-    for (i, (info, pos)) in infos.iter().zip(positions).enumerate() {
-        let start = info.cluster as usize;
-        let first_of_cluster = i == 0 || infos[i - 1].cluster != info.cluster;
-        let glyph_text = if first_of_cluster {
-            // A cluster runs to the next larger cluster value (in logical order).
-            let end = infos
-                .iter()
-                .map(|g| g.cluster as usize)
-                .filter(|&c| c > start)
-                .min()
-                .unwrap_or(text.len());
-            text[start..end].to_string()
-        } else {
-            String::new()
-        };
-        glyphs.push(Glyph {
+    let mut glyphs: Vec<Glyph> = infos
+        .iter()
+        .zip(positions)
+        .map(|(info, pos)| Glyph {
             id: info.glyph_id as u16,
-            text: glyph_text,
+            text: String::new(),
             advance: pos.x_advance,
-        });
+        })
+        .collect();
+    // Give each cluster's characters to its glyphs, so a PDF reader can map glyphs
+    // back to text: a mark (shadda) to its own glyph, the rest to the base glyph or
+    // ligature.
+    let mut i = 0;
+    while i < infos.len() {
+        let cluster = infos[i].cluster;
+        let end = (i..infos.len())
+            .find(|&k| infos[k].cluster != cluster)
+            .unwrap_or(infos.len());
+        let start = cluster as usize;
+        let text_end = infos
+            .iter()
+            .map(|g| g.cluster as usize)
+            .filter(|&c| c > start)
+            .min()
+            .unwrap_or(text.len());
+        assign_cluster(&mut glyphs[i..end], &text[start..text_end], face);
+        i = end;
+    }
+    if direction == Direction::RightToLeft {
+        // Readers turn right-to-left glyphs back into reading order by reversing them
+        // character by character, so a ligature's text (lam-alef) is stored reversed
+        // and comes out the right way round.
+        for glyph in &mut glyphs {
+            glyph.text = glyph.text.chars().rev().collect();
+        }
     }
     glyphs
+}
+
+/// Shares a cluster's characters among its glyphs: each character whose own glyph is
+/// in the cluster goes to that glyph; what is left goes to the first glyph without
+/// one (the base letter in a contextual form, or a ligature).
+fn assign_cluster(glyphs: &mut [Glyph], cluster: &str, face: &Face) {
+    if let [only] = glyphs {
+        only.text = cluster.to_string();
+        return;
+    }
+    let mut rest = String::new();
+    let mut taken = vec![false; glyphs.len()];
+    for c in cluster.chars() {
+        let own = face.glyph_index(c).map(|g| g.0);
+        match glyphs.iter().enumerate().position(|(k, g)| !taken[k] && Some(g.id) == own)
+        {
+            Some(k) => {
+                taken[k] = true;
+                glyphs[k].text.push(c);
+            }
+            None => rest.push(c),
+        }
+    }
+    if let Some(k) = taken.iter().position(|t| !t) {
+        glyphs[k].text = rest;
+    } else if let Some(first) = glyphs.first_mut() {
+        first.text.push_str(&rest);
+    }
 }
 
 /// The font's ascender and descender (positive below the baseline) in millimetres

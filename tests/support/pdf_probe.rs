@@ -811,6 +811,7 @@ impl<'a> Interp<'a> {
                 self.advance(-adjust / 1000.0 * self.gs.font_size * self.gs.h_scale);
             }
         }
+        let text = visual_to_logical(&text);
         // Inside an ActualText span the span's text replaces the glyphs, once.
         let text = match &mut self.actual_text {
             Some((_, true)) => return,
@@ -1328,4 +1329,40 @@ fn decode_text_string(bytes: &[u8]) -> String {
         }
         _ => bytes.iter().map(|&b| b as char).collect(),
     }
+}
+
+/// Right-to-left script (Hebrew, Arabic and their presentation forms).
+fn is_rtl(c: char) -> bool {
+    matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
+}
+
+/// A run shown in visual order back in reading order, as text extractors do: a run
+/// with right-to-left letters is read from its right end, while numbers and Latin
+/// words inside it (A1, 2a1>11, 40) keep their left-to-right order.
+pub fn visual_to_logical(visual: &str) -> String {
+    if !visual.chars().any(is_rtl) {
+        return visual.to_string();
+    }
+    let reversed: Vec<char> = visual.chars().rev().collect();
+    let left_to_right = |c: char| c.is_ascii_alphanumeric() || "+-<>:.,/–*".contains(c);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < reversed.len() {
+        if reversed[i].is_ascii_alphanumeric() {
+            let mut end = i;
+            while end < reversed.len() && left_to_right(reversed[end]) {
+                end += 1;
+            }
+            // Trailing punctuation belongs to the right-to-left text around the run.
+            while end > i + 1 && !reversed[end - 1].is_ascii_alphanumeric() {
+                end -= 1;
+            }
+            out.extend(reversed[i..end].iter().rev());
+            i = end;
+        } else {
+            out.push(reversed[i]);
+            i += 1;
+        }
+    }
+    out
 }
