@@ -124,14 +124,18 @@ pub fn with_direction<T>(right_to_left: bool, f: impl FnOnce() -> T) -> T {
 /// (Arabic) are reordered by the Unicode bidi algorithm, so numbers and coordinates
 /// inside them stay left to right.
 pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
-    let base = RIGHT_TO_LEFT.with(Cell::get).then_some(unicode_bidi::Level::rtl());
-    let info = ParagraphBidiInfo::new(text, base);
+    let right_to_left = RIGHT_TO_LEFT.with(Cell::get);
+    let base = right_to_left.then_some(unicode_bidi::Level::rtl());
+    // On a right-to-left sheet, notation such as `c2+` or `2a1>11` is isolated so it
+    // reads left to right as one piece (its `+` would otherwise jump to the front).
+    let marked = if right_to_left { isolate_notation(text) } else { text.to_string() };
+    let info = ParagraphBidiInfo::new(&marked, base);
     let rtl = info.paragraph_level.is_rtl();
     let has_rtl = info.has_rtl();
     let glyphs = if !has_rtl || text.is_empty() {
         shape_run(text, style, Direction::LeftToRight)
     } else {
-        let (levels, runs) = info.visual_runs(0..text.len());
+        let (levels, runs) = info.visual_runs(0..marked.len());
         runs.into_iter()
             .flat_map(|run| {
                 let dir = if levels[run.start].is_rtl() {
@@ -139,7 +143,9 @@ pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
                 } else {
                     Direction::LeftToRight
                 };
-                shape_run(&text[run], style, dir)
+                let piece: String =
+                    marked[run].chars().filter(|&c| !is_isolate(c)).collect();
+                shape_run(&piece, style, dir)
             })
             .collect()
     };
@@ -152,6 +158,44 @@ pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
         rtl,
         has_rtl,
     }
+}
+
+const LEFT_TO_RIGHT_ISOLATE: char = '\u{2066}';
+const POP_DIRECTIONAL_ISOLATE: char = '\u{2069}';
+
+fn is_isolate(c: char) -> bool {
+    c == LEFT_TO_RIGHT_ISOLATE || c == POP_DIRECTIONAL_ISOLATE
+}
+
+/// Wraps each token of game notation (a run of Latin letters, digits and the signs
+/// `+ - < > : * / .` that holds a letter or digit) in a left-to-right isolate.
+fn isolate_notation(text: &str) -> String {
+    let notation = |c: char| c.is_ascii_alphanumeric() || "+-<>:*/.".contains(c);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        // Signs at the edges of a token belong to the sentence, unless they are moves.
+        let core = token.trim_end_matches([':', '.', '/']);
+        if core.chars().any(|c| c.is_ascii_alphanumeric()) {
+            out.push(LEFT_TO_RIGHT_ISOLATE);
+            out.push_str(core);
+            out.push(POP_DIRECTIONAL_ISOLATE);
+            out.push_str(&token[core.len()..]);
+        } else {
+            out.push_str(token);
+        }
+        token.clear();
+    };
+    for c in text.chars() {
+        if notation(c) {
+            token.push(c);
+        } else {
+            flush(&mut token, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
 }
 
 /// Shapes one run of a single direction; glyphs come back in visual order.
@@ -356,6 +400,15 @@ mod tests {
         let narrow = fit(text, Style::Bold, 8.0, 6.0, 40.0, 2).unwrap();
         assert!(narrow.len() <= 2 && narrow.iter().all(|l| l.width_mm() <= 40.0));
         assert!(fit(text, Style::Bold, 8.0, 6.0, 10.0, 2).is_none());
+    }
+
+    #[test]
+    fn moves_inside_arabic_keep_their_signs_in_place() {
+        let shaped =
+            with_direction(true, || shape("بعد c2+: التاج", Style::Regular, 10.0));
+        let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        assert!(visual.contains("c2+"), "the move reads c2+ left to right: {visual:?}");
+        assert!(!visual.contains('\u{2066}'), "no isolate control reaches the page");
     }
 
     #[test]
