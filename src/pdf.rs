@@ -7,9 +7,9 @@
 use std::sync::OnceLock;
 
 use printpdf::{
-    Color as PdfColor, FontId, LineDashPattern, LinePoint, Mm, Op, PaintMode, ParsedFont,
-    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint,
-    Polygon, PolygonRing, Pt, Rgb, TextItem, TextMatrix, WindingOrder,
+    Color as PdfColor, FontId, LineCapStyle, LineDashPattern, LinePoint, Mm, Op,
+    PaintMode, ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions,
+    Point as PdfPoint, Polygon, PolygonRing, Pt, Rgb, TextItem, TextMatrix, WindingOrder,
 };
 
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
@@ -178,6 +178,11 @@ fn set_stroke(stroke: &Stroke, ops: &mut Vec<Op>) {
         None => LineDashPattern::solid(),
     };
     ops.push(Op::SetLineDashPattern { dash });
+    // Square ends on heavy solid lines, so board edges meet cleanly at the corners;
+    // thin lines and dashes keep flat ends, so rulers and cut lines measure as drawn.
+    let heavy = stroke.dash.is_none() && stroke.width >= 1.0;
+    let cap = if heavy { LineCapStyle::ProjectingSquare } else { LineCapStyle::Butt };
+    ops.push(Op::SetLineCapStyle { cap });
 }
 
 fn text_ops(

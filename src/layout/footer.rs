@@ -88,8 +88,8 @@ impl Footer {
         }
 
         page.line(
-            Point::new(MARGIN_MM, bottom - 5.0),
-            Point::new(page.width - MARGIN_MM, bottom - 5.0),
+            Point::new(MARGIN_MM, bottom - 3.6),
+            Point::new(page.width - MARGIN_MM, bottom - 3.6),
             Stroke::solid(0.2),
         );
         page.text(Point::new(MARGIN_MM, bottom), self.caption.clone());
@@ -134,10 +134,11 @@ pub fn calibration_bar(page: &mut Page, at: Point) {
     page.line(at, Point::new(at.x + CALIBRATION_MM, at.y), stroke);
     for cm in 0..=10 {
         let x = at.x + cm as f64 * 10.0;
-        let tick = if cm % 5 == 0 { 4.0 } else { 2.5 };
+        let tick = if cm % 5 == 0 { 3.2 } else { 2.2 };
         page.line(Point::new(x, at.y), Point::new(x, at.y + tick), stroke);
         let label = text::shape(&cm.to_string(), Style::Regular, 6.0);
-        page.text_centered(x, at.y + tick + 2.6, label);
+        // Every number on one line, clear of the footer's rule below.
+        page.text_centered(x, at.y + 5.4, label);
     }
     for mm in (0..100).filter(|mm| mm % 10 != 0) {
         let x = at.x + mm as f64;

@@ -51,7 +51,7 @@ pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) 
             Paint::outline(Stroke::solid(0.2).colored(Color::gray(0.6))),
         );
         for item in &items {
-            if let Some(clipped) = clip(item, window) {
+            for clipped in clip(item, window) {
                 page.items.push(super::flow::translate(&clipped, x, y));
             }
         }
@@ -208,16 +208,24 @@ fn count(length: f64, tile: f64, overlap: f64) -> usize {
 }
 
 /// The part of `item` inside `window`, moved so the window's corner is at (0, 0).
-pub fn clip(item: &Item, window: &Window) -> Option<Item> {
+pub fn clip(item: &Item, window: &Window) -> Vec<Item> {
+    if let Item::Rect { origin, width, height, paint } = item {
+        return clip_rect(*origin, *width, *height, paint, window);
+    }
+    clip_shape(item, window).into_iter().collect()
+}
+
+/// [`clip`] for everything but rectangles: lines are cut, other shapes and text are
+/// kept only when wholly inside.
+fn clip_shape(item: &Item, window: &Window) -> Option<Item> {
     let shift = |p: Point| Point::new(p.x - window.x, p.y - window.y);
     match item {
         Item::Line { from, to, stroke } => {
             let (a, b) = clip_line(*from, *to, window)?;
             Some(Item::Line { from: shift(a), to: shift(b), stroke: *stroke })
         }
-        Item::Rect { origin, width, height, paint } => {
-            clip_rect(*origin, *width, *height, paint, window)
-        }
+        // Rectangles are cut by `clip_rect`.
+        Item::Rect { .. } => None,
         Item::Circle { center, radius, paint } => {
             let inside = window
                 .contains(Point::new(center.x - radius, center.y - radius))
@@ -245,7 +253,7 @@ pub fn clip(item: &Item, window: &Window) -> Option<Item> {
     }
 }
 
-/// A rectangle cut to the window: the fill is cut to the overlap, and an outline is
+/// A rectangle cut to the window: the fill is cut to the overlap, and the outline is
 /// kept only along the sides that really are the rectangle's (a cut edge is no edge).
 fn clip_rect(
     origin: Point,
@@ -253,30 +261,47 @@ fn clip_rect(
     height: f64,
     paint: &Paint,
     window: &Window,
-) -> Option<Item> {
+) -> Vec<Item> {
     let x0 = origin.x.max(window.x);
     let y0 = origin.y.max(window.y);
     let x1 = (origin.x + width).min(window.x + window.w);
     let y1 = (origin.y + height).min(window.y + window.h);
     if x1 <= x0 || y1 <= y0 {
-        return None;
+        return Vec::new();
     }
+    let shift = |p: Point| Point::new(p.x - window.x, p.y - window.y);
     let whole = x0 == origin.x
         && y0 == origin.y
         && x1 == origin.x + width
         && y1 == origin.y + height;
     if whole {
-        let at = Point::new(origin.x - window.x, origin.y - window.y);
-        return Some(Item::Rect { origin: at, width, height, paint: *paint });
+        return vec![Item::Rect { origin: shift(origin), width, height, paint: *paint }];
     }
-    // Cut: keep the fill only; outlines of cut rectangles are drawn as lines by callers
-    // that need them (board frames are drawn as lines for this reason).
-    paint.fill.map(|fill| Item::Rect {
-        origin: Point::new(x0 - window.x, y0 - window.y),
-        width: x1 - x0,
-        height: y1 - y0,
-        paint: Paint::fill(fill),
-    })
+    let mut items = Vec::new();
+    if let Some(fill) = paint.fill {
+        let at = shift(Point::new(x0, y0));
+        items.push(Item::Rect {
+            origin: at,
+            width: x1 - x0,
+            height: y1 - y0,
+            paint: Paint::fill(fill),
+        });
+    }
+    if let Some(stroke) = paint.stroke {
+        let (a, b) = (origin, Point::new(origin.x + width, origin.y + height));
+        let sides = [
+            (a, Point::new(b.x, a.y)),
+            (Point::new(b.x, a.y), b),
+            (b, Point::new(a.x, b.y)),
+            (Point::new(a.x, b.y), a),
+        ];
+        for (from, to) in sides {
+            if let Some((p, q)) = clip_line(from, to, window) {
+                items.push(Item::Line { from: shift(p), to: shift(q), stroke });
+            }
+        }
+    }
+    items
 }
 
 /// Liang–Barsky: the part of the segment inside the window.
@@ -345,14 +370,14 @@ mod tests {
             to: Point::new(50.0, 20.0),
             stroke: Stroke::solid(0.5),
         };
-        let Some(Item::Line { from, to, .. }) = clip(&line, &window) else { panic!() };
+        let [Item::Line { from, to, .. }] = clip(&line, &window)[..] else { panic!() };
         assert_eq!((from, to), (Point::new(0.0, 10.0), Point::new(20.0, 10.0)));
         let outside = Item::Line {
             from: Point::new(0.0, 0.0),
             to: Point::new(5.0, 5.0),
             stroke: Stroke::solid(0.5),
         };
-        assert!(clip(&outside, &window).is_none());
+        assert!(clip(&outside, &window).is_empty());
     }
 
     #[test]
@@ -361,7 +386,17 @@ mod tests {
         let paint = Paint::outline(Stroke::solid(0.2));
         let inside = Item::Circle { center: Point::new(10.0, 10.0), radius: 5.0, paint };
         let across = Item::Circle { center: Point::new(18.0, 10.0), radius: 5.0, paint };
-        assert!(clip(&inside, &window).is_some());
-        assert!(clip(&across, &window).is_none());
+        assert_eq!(clip(&inside, &window).len(), 1);
+        assert!(clip(&across, &window).is_empty());
+        // A cut rectangle keeps its fill and its real sides only.
+        let bar = Item::Rect {
+            origin: Point::new(-10.0, 5.0),
+            width: 20.0,
+            height: 3.0,
+            paint: Paint::both(crate::page::Color::WHITE, Stroke::solid(0.5)),
+        };
+        let parts = clip(&bar, &window);
+        let lines = parts.iter().filter(|i| matches!(i, Item::Line { .. })).count();
+        assert_eq!((parts.len(), lines), (4, 3), "fill, top, right and bottom sides");
     }
 }
