@@ -374,24 +374,24 @@ fn draw_stacks(page: &mut Page, origin: Point, cell: f64, state: &State) {
             let at = cell_origin(origin, cell, n, sq);
             let hidden = stack.len().saturating_sub(max_layers);
             let shown = &stack[hidden..];
-            let layer_h = ((cell * 0.62) / shown.len() as f64).min(cell * 0.22);
-            let bar_w = cell * 0.72;
-            let x = at.x + (cell - bar_w) / 2.0;
-            let mut y = at.y + cell * 0.8 - layer_h;
+            // The stack stands left of centre; its height and hidden count sit to its
+            // right, clear of the layers.
+            let layer_h = ((cell * 0.66) / shown.len() as f64).min(cell * 0.22);
+            let bar_w = cell * 0.62;
+            let x = at.x + cell * 0.08;
+            let mut y = at.y + cell * 0.84 - layer_h;
             for piece in shown {
                 layer(page, Point::new(x, y), bar_w, layer_h, piece);
                 y -= layer_h;
             }
             if stack.len() > 1 {
                 let height = text::shape(&stack.len().to_string(), Style::Bold, 5.5);
-                page.text(
-                    Point::new(at.x + cell - height.width_mm() - 0.8, at.y + 2.6),
-                    height,
-                );
+                let right = at.x + cell * 0.85;
+                page.text_centered(right, at.y + cell * 0.3, height);
             }
             if hidden > 0 {
                 let more = text::shape(&format!("+{hidden}"), Style::Regular, 5.5);
-                page.text_centered(at.x + cell / 2.0, at.y + cell - 0.8, more);
+                page.text_centered(at.x + cell * 0.85, at.y + cell * 0.3 + 2.2, more);
             }
         }
     }
@@ -475,7 +475,7 @@ fn carry_arrow(
     let centre = |sq: Square| {
         let o = cell_origin(origin, cell, n, sq);
         if vertical {
-            Point::new(o.x + cell * 0.1, o.y + cell / 2.0)
+            Point::new(o.x + cell * 0.85, o.y + cell / 2.0)
         } else {
             Point::new(o.x + cell / 2.0, o.y + cell * 0.1)
         }
