@@ -131,8 +131,13 @@ pub fn content_height(paper: &Paper) -> f64 {
     paper.size_mm().1 - MARGIN_MM - footer::FOOTER_HEIGHT_MM
 }
 
+/// Running text is never set wider than this, however wide the paper (A3 landscape):
+/// longer lines are hard to read.
+pub const MAX_TEXT_MM: f64 = 190.0;
+
 /// Text chunks for one block; figures are made by the caller.
 pub fn text_chunks(block: &Block, width: f64) -> Vec<Chunk> {
+    let width = width.min(MAX_TEXT_MM);
     match block {
         Block::Title(t) => {
             let mut chunks = lines(t, Style::Bold, TITLE_PT, width, 0.0);
@@ -362,9 +367,10 @@ fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             .into_iter()
             .map(Chunk::keep),
     );
-    let col = cx.width / 2.0;
+    let col = cx.width.min(MAX_TEXT_MM) / 2.0;
     let row_h = 9.0;
-    for pair in options.chunks(2) {
+    let rows = options.len().div_ceil(2);
+    for (row, pair) in options.chunks(2).enumerate() {
         let mut page = Page::new(0.0, 0.0);
         for (i, key) in pair.iter().enumerate() {
             let x = i as f64 * col;
@@ -374,7 +380,9 @@ fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
                 page.text(Point::new(x + 7.0, 5.6 + j as f64 * 4.2), line);
             }
         }
-        chunks.push(Chunk::new(row_h, page.items));
+        // The whole box stays on one page.
+        let chunk = Chunk::new(row_h, page.items);
+        chunks.push(if row + 1 < rows { chunk.keep() } else { chunk });
     }
     Ok(chunks)
 }
