@@ -107,18 +107,18 @@ pub fn facts(kit: &Kit, size: u8) -> BTreeMap<String, String> {
 
 /// Facts about each verified example, as `{id.moves}`, `{id.line}`, `{id.from}`,
 /// `{id.shown}`, `{id.destinations}` and `{id.illegal}`: what the rules computed.
-fn example_facts(verified: &[Verified]) -> BTreeMap<String, String> {
+fn example_facts(verified: &[Verified], comma: &str) -> BTreeMap<String, String> {
     let mut facts = BTreeMap::new();
     for v in verified {
         let destinations: Vec<&str> =
             v.shown_moves.iter().map(|m| m.rsplit('-').next().unwrap_or(m)).collect();
         let illegal = v.illegal.as_ref().map(|i| i.text.clone()).unwrap_or_default();
         for (name, value) in [
-            ("moves", v.moves.join(", ")),
+            ("moves", v.moves.join(comma)),
             ("line", v.line.join("–")),
             ("from", v.from.clone().unwrap_or_default()),
-            ("shown", v.shown_moves.join(", ")),
-            ("destinations", destinations.join(", ")),
+            ("shown", v.shown_moves.join(comma)),
+            ("destinations", destinations.join(comma)),
             ("illegal", illegal),
             ("count", v.shown_moves.len().to_string()),
         ] {
@@ -204,7 +204,8 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         ]);
     }
     let mut facts = facts(kit, size);
-    facts.extend(example_facts(&verified));
+    let rtl = RIGHT_TO_LEFT_LANGUAGES.contains(&options.lang.as_str());
+    facts.extend(example_facts(&verified, if rtl { "، " } else { ", " }));
     if DECIMAL_COMMA_LANGUAGES.contains(&options.lang.as_str()) {
         // 23.7 mm is written 23,7 mm in these languages.
         for value in facts.values_mut() {
@@ -255,7 +256,6 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     };
     let mut outputs = Vec::new();
     let mut diags = Diagnostics::new();
-    let rtl = RIGHT_TO_LEFT_LANGUAGES.contains(&options.lang.as_str());
     for sheet in kit.sheets.iter().copied().chain([SheetKind::HostKey]) {
         match text::with_direction(rtl, || build_sheet(sheet, &context, &cx, options)) {
             Ok(output) => outputs.push(output),

@@ -111,6 +111,12 @@ thread_local! {
     static RIGHT_TO_LEFT: Cell<bool> = const { Cell::new(false) };
 }
 
+/// True while a right-to-left sheet is being laid out: rows of pieces, diagrams and
+/// check boxes then start from the right.
+pub fn right_to_left() -> bool {
+    RIGHT_TO_LEFT.with(Cell::get)
+}
+
 /// Runs `f` with every paragraph set right to left (`true`) or by its first strong
 /// letter (`false`), as a sheet's language asks; restores the setting afterwards.
 pub fn with_direction<T>(right_to_left: bool, f: impl FnOnce() -> T) -> T {

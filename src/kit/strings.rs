@@ -80,7 +80,7 @@ impl Strings {
                 }
             };
             match fill(text, facts) {
-                Ok(filled) => insert_dotted(&mut table, key, filled),
+                Ok(filled) => insert_dotted(&mut table, key, bind_units(&filled)),
                 Err(name) => diags.push(owner.diagnostic(
                     key,
                     format!("unknown placeholder `{{{name}}}` in `{key}`"),
@@ -190,6 +190,31 @@ fn fill(text: &str, facts: &BTreeMap<String, String>) -> Result<String, String> 
     Ok(out)
 }
 
+/// A number and its unit (`45 mm`) never part at a line break: the space between them
+/// becomes a no-break space.
+fn bind_units(text: &str) -> String {
+    const UNITS: [&str; 4] = ["mm", "cm", "in", "مم"];
+    let mut out = String::with_capacity(text.len());
+    let mut last = None;
+    for (i, c) in text.char_indices() {
+        let after_digit = last.is_some_and(|d: char| d.is_ascii_digit());
+        // Only a space (one byte) is looked past, so `i + 1` is a character boundary.
+        let unit_follows = || {
+            UNITS.iter().any(|u| {
+                text[i + 1..].starts_with(u)
+                    && !text[i + 1 + u.len()..].starts_with(|n: char| n.is_alphanumeric())
+            })
+        };
+        if c == ' ' && after_digit && unit_follows() {
+            out.push('\u{00A0}');
+        } else {
+            out.push(c);
+        }
+        last = Some(c);
+    }
+    out
+}
+
 fn flatten(
     prefix: &str,
     table: &Table,
@@ -264,6 +289,14 @@ mod tests {
         let facts = BTreeMap::from([("turn_limit".to_string(), "40".to_string())]);
         assert_eq!(fill("after {turn_limit} turns", &facts).unwrap(), "after 40 turns");
         assert_eq!(fill("after {turns} turns", &facts).unwrap_err(), "turns");
+    }
+
+    #[test]
+    fn a_number_keeps_its_unit() {
+        assert_eq!(
+            bind_units("cells of 45 mm and 3 in, 2 mmm"),
+            "cells of 45\u{a0}mm and 3\u{a0}in, 2 mmm"
+        );
     }
 
     #[test]

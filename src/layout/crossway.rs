@@ -128,13 +128,9 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     }
     let mut chunks = Vec::new();
     for (key, sample) in [("board.legend_v", Player::V), ("board.legend_h", Player::H)] {
-        let mut legend = lines(&cx.text(key)?, Style::Regular, BODY_PT, cx.width, 12.0);
-        if let Some(first) = legend.first_mut() {
-            let mut mark = Page::new(0.0, 0.0);
-            stone(&mut mark, Point::new(4.0, 2.0), 7.0, sample);
-            first.items.extend(mark.items);
-        }
-        chunks.extend(legend);
+        chunks.extend(super::legend_entry(cx, key, 8.0, &|page, x| {
+            stone(page, Point::new(x + 4.0, 2.0), 7.0, sample)
+        })?);
         chunks.push(Chunk::space(2.0));
     }
     chunks.push(Chunk::space(2.0));
@@ -260,7 +256,8 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         let n = state.size();
         let step = ((slot - 16.0) / (n - 1) as f64).min(12.0);
         let origin = Point::new(
-            left + i as f64 * slot + (slot - (n - 1) as f64 * step) / 2.0,
+            left + super::reading_slot(i, args.len()) as f64 * slot
+                + (slot - (n - 1) as f64 * step) / 2.0,
             step * 0.5 + 3.0,
         );
         let at = |p: crossway::Point| {
@@ -364,7 +361,8 @@ fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let slot = 45.0;
     let left = (cx.width - slot * patterns.len() as f64) / 2.0;
     for (i, block) in patterns.iter().enumerate() {
-        let origin = Point::new(left + i as f64 * slot + (slot - step) / 2.0, step + 2.0);
+        let at = super::reading_slot(i, patterns.len()) as f64;
+        let origin = Point::new(left + at * slot + (slot - step) / 2.0, step + 2.0);
         let thin = Stroke::solid(0.3);
         for k in 0..4 {
             let o = k as f64 * step - step * 1.5 + step / 2.0;

@@ -22,6 +22,8 @@ pub struct Footer {
     note: Vec<text::Shaped>,
     /// Where the note starts: beside the bar, or above it on narrow paper.
     note_at: (f64, f64),
+    /// The note's box width; right-to-left notes are set flush right in it.
+    note_width: f64,
     /// Left of the bottom line: kit and sheet.
     caption: text::Shaped,
     /// Page numbering pattern with `{page}` and `{pages}`.
@@ -67,7 +69,7 @@ impl Footer {
             .ok_or_else(|| {
                 format!("the footer caption {caption:?} does not fit in {room:.0} mm: shorten it")
             })?;
-        Ok(Footer { note, note_at, caption, page_label })
+        Ok(Footer { note, note_at, note_width, caption, page_label })
     }
 
     /// Draws the footer on page `number` of `count`.
@@ -83,7 +85,11 @@ impl Footer {
         let (ascent, descent) = text::vertical_metrics_mm(Style::Regular, size);
         let mut y = bar_y + self.note_at.1 + ascent;
         for line in &self.note {
-            page.text(Point::new(self.note_at.0, y), line.clone());
+            let x = match line.rtl {
+                true => self.note_at.0 + self.note_width - line.width_mm(),
+                false => self.note_at.0,
+            };
+            page.text(Point::new(x, y), line.clone());
             y += (ascent + descent) * 1.1;
         }
 

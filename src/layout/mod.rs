@@ -372,12 +372,21 @@ fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let rows = options.len().div_ceil(2);
     for (row, pair) in options.chunks(2).enumerate() {
         let mut page = Page::new(0.0, 0.0);
+        let rtl = text::right_to_left();
         for (i, key) in pair.iter().enumerate() {
-            let x = i as f64 * col;
-            page.rect(Point::new(x, 2.0), 4.5, 4.5, Paint::outline(Stroke::solid(0.35)));
+            let x = reading_slot(i, 2) as f64 * col;
+            // The box stands where the line starts: left, or right when reading leftward.
+            let box_x = if rtl { x + col - 4.5 } else { x };
+            page.rect(
+                Point::new(box_x, 2.0),
+                4.5,
+                4.5,
+                Paint::outline(Stroke::solid(0.35)),
+            );
             let wrapped = cx.fit(key, Style::Regular, BODY_PT, col - 9.0, 2)?;
             for (j, line) in wrapped.into_iter().enumerate() {
-                page.text(Point::new(x + 7.0, 5.6 + j as f64 * 4.2), line);
+                let tx = if rtl { x + col - 7.0 - line.width_mm() } else { x + 7.0 };
+                page.text(Point::new(tx, 5.6 + j as f64 * 4.2), line);
             }
         }
         // The whole box stays on one page.
@@ -413,7 +422,11 @@ pub fn tile_rows(
         .map(|start| {
             let mut page = Page::new(0.0, 0.0);
             for i in 0..per_row.min(count - start) {
-                draw(&mut page, Point::new(i as f64 * tile_w, 0.0));
+                let x = match text::right_to_left() {
+                    true => width - (i + 1) as f64 * tile_w,
+                    false => i as f64 * tile_w,
+                };
+                draw(&mut page, Point::new(x, 0.0));
             }
             Chunk::new(tile_h, page.items)
         })
@@ -445,6 +458,7 @@ pub fn diagram_row(
 ) -> Chunk {
     let line_h = 3.6;
     for (i, lines) in captions.iter().enumerate() {
+        let i = reading_slot(i, captions.len());
         for (j, line) in lines.iter().enumerate() {
             let mid = left + i as f64 * slot + slot / 2.0;
             page.text_centered(mid, top + 3.0 + j as f64 * line_h, line.clone());
@@ -452,4 +466,33 @@ pub fn diagram_row(
     }
     let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
     Chunk::new(top + 2.0 + tallest * line_h + 3.0, page.items)
+}
+
+/// A legend line: a sample drawn by `sample` in a box `sample_w` wide at the start of
+/// the line (the right end on a right-to-left sheet), then the text at `key`.
+pub fn legend_entry(
+    cx: &FigureContext,
+    key: &str,
+    sample_w: f64,
+    sample: &dyn Fn(&mut Page, f64),
+) -> Result<Vec<Chunk>, String> {
+    let mut chunks =
+        lines(&cx.text(key)?, Style::Regular, BODY_PT, cx.width, sample_w + 4.0);
+    if let Some(first) = chunks.first_mut() {
+        let mut page = Page::new(0.0, 0.0);
+        let x = if text::right_to_left() {
+            cx.width.min(MAX_TEXT_MM) - sample_w
+        } else {
+            0.0
+        };
+        sample(&mut page, x);
+        first.items.extend(page.items);
+    }
+    Ok(chunks)
+}
+
+/// Where item `index` of `count` goes along a row, in reading order: from the left, or
+/// from the right on a right-to-left sheet.
+pub fn reading_slot(index: usize, count: usize) -> usize {
+    if text::right_to_left() { count - 1 - index } else { index }
 }

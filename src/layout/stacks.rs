@@ -83,13 +83,9 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         (0..n).map(|r| origin.y + (n - 1 - r) as f64 * cell + cell / 2.0).collect();
     draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows);
     // The legend comes first: a board too large for the paper continues on parts.
-    let mut chunks =
-        lines(&cx.text("board.legend_edges")?, Style::Regular, BODY_PT, cx.width, 20.0);
-    if let Some(first) = chunks.first_mut() {
-        let mut sample = Page::new(0.0, 0.0);
-        sample.line(Point::new(0.0, 2.2), Point::new(16.0, 2.2), Stroke::solid(2.2));
-        first.items.extend(sample.items);
-    }
+    let mut chunks = super::legend_entry(cx, "board.legend_edges", 16.0, &|page, x| {
+        page.line(Point::new(x, 2.2), Point::new(x + 16.0, 2.2), Stroke::solid(2.2))
+    })?;
     chunks.push(Chunk::space(3.0));
     let labels = cx.poster_labels()?;
     chunks.push(Chunk::poster(Poster {
@@ -285,7 +281,9 @@ fn diagrams(
         let n = state.size();
         let cell = ((slot - 12.0) / n as f64).min(17.0);
         let origin = Point::new(
-            left + i as f64 * slot + (slot - n as f64 * cell) / 2.0 + 2.0,
+            left + super::reading_slot(i, args.len()) as f64 * slot
+                + (slot - n as f64 * cell) / 2.0
+                + 2.0,
             2.0,
         );
         if when == "end" {

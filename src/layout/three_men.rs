@@ -3,7 +3,7 @@
 
 use super::draw::{self, Side};
 use super::flow::{Chunk, Poster, Table};
-use super::{BODY_PT, caption, cut_tiles, lines};
+use super::{caption, cut_tiles};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::rules::Game;
 use crate::rules::three_men::{self, Player, Square, ThreeMenSlide};
@@ -125,14 +125,9 @@ fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             Stroke::dashed(0.63, 3.0, 2.0).colored(Color::gray(0.45)),
         ),
     ] {
-        let mut text_chunks =
-            lines(&cx.text(key)?, Style::Regular, BODY_PT, cx.width, sample + 4.0);
-        if let Some(first) = text_chunks.first_mut() {
-            let mut page = Page::new(0.0, 0.0);
-            page.line(Point::new(0.0, 2.2), Point::new(sample, 2.2), stroke);
-            first.items.extend(page.items);
-        }
-        chunks.extend(text_chunks);
+        chunks.extend(super::legend_entry(cx, key, sample, &|page, x| {
+            page.line(Point::new(x, 2.2), Point::new(x + sample, 2.2), stroke)
+        })?);
         chunks.push(Chunk::space(1.5));
     }
     Ok(chunks)
@@ -258,7 +253,9 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         }
         .ok_or_else(|| format!("example `{id}` has no positions"))?;
         let state = ThreeMenSlide.parse_state(position).map_err(|e| e.to_string())?;
-        let x0 = left + i as f64 * slot + (slot - 2.0 * spacing) / 2.0;
+        let x0 = left
+            + super::reading_slot(i, args.len()) as f64 * slot
+            + (slot - 2.0 * spacing) / 2.0;
         let origin = Point::new(x0, 5.0);
         draw_position(&mut page, origin, spacing, &state, ex, when == "end")?;
         let key = if when == "end" { "caption_end" } else { "caption" };

@@ -59,6 +59,12 @@ pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) 
     }
 }
 
+/// Where a line of text starts: at the left margin, or flush right when it reads
+/// right to left.
+fn start_x(line: &text::Shaped, frame: Frame) -> f64 {
+    if line.rtl { frame.left + frame.width - line.width_mm() } else { frame.left }
+}
+
 /// Round target marks in the middle of every overlap, drawn into the drawing itself so
 /// that the same mark prints on both parts that share it.
 fn targets(windows: &[Window], cols: usize, rows: usize) -> Vec<Item> {
@@ -110,14 +116,12 @@ fn assembly_plan(
 ) {
     let mut out = Page::new(0.0, 0.0);
     let mut y = top + 8.0;
-    out.text(
-        Point::new(frame.left, y),
-        text::shape(&poster.labels.assembly_title, Style::Bold, 12.5),
-    );
+    let title = text::shape(&poster.labels.assembly_title, Style::Bold, 12.5);
+    out.text(Point::new(start_x(&title, frame), y), title);
     y += 7.0;
     let note = poster.labels.assembly_note.replace("{parts}", &windows.len().to_string());
     for line in text::wrap(&note, Style::Regular, super::BODY_PT, frame.width) {
-        out.text(Point::new(frame.left, y), line);
+        out.text(Point::new(start_x(&line, frame), y), line);
         y += 5.0;
     }
     y += 4.0;
