@@ -169,3 +169,23 @@ fn a_translation_too_long_for_its_box_fails_naming_the_key_and_the_sheet() {
     );
     assert!(!out.exists(), "nothing is written");
 }
+
+#[test]
+fn no_player_sheet_in_any_language_names_the_practice_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run = tablekit(&["build", "three-men-slide", "--lang", "all", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    for lang in LANGS {
+        let dir = tmp.path().join("three-men-slide").join(format!("{lang}-a4"));
+        for sheet in ["board", "counters", "repetition-log", "rule-card"] {
+            let text = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf"))).text();
+            // The answer is the slide C2 to C1, however a language writes it.
+            let telling = text.lines().find(|l| l.contains("C2") && l.contains("C1"));
+            assert!(
+                telling.is_none(),
+                "{lang} {sheet} gives the answer away: {telling:?}"
+            );
+        }
+    }
+}
