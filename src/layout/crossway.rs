@@ -241,17 +241,9 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let mut captions = Vec::new();
     let mut board_h: f64 = 0.0;
     for (i, arg) in args.iter().enumerate() {
-        let mut parts = arg.split(':');
-        let id = parts.next().unwrap_or_default();
-        let when = parts.next().unwrap_or("start");
-        let marks = parts.next() == Some("marks");
-        let ex = cx.example(id)?;
-        let position = match when {
-            "start" => ex.positions.first(),
-            "end" => ex.positions.last(),
-            _ => return Err(format!("`{arg}`: expected `{id}:start` or `{id}:end`")),
-        }
-        .ok_or_else(|| format!("example `{id}` has no positions"))?;
+        let (ex, when, position) = cx.diagram_position(arg)?;
+        let id = ex.id.as_str();
+        let marks = arg.ends_with(":marks");
         let state = Crossway.parse_state(position).map_err(|e| e.to_string())?;
         let n = state.size();
         let step = ((slot - 16.0) / (n - 1) as f64).min(12.0);

@@ -327,6 +327,26 @@ impl FigureContext<'_> {
         })
     }
 
+    /// The example an `@diagrams` argument names (`id:start`, `id:end`, with an
+    /// optional third part for the game), which of its positions to draw, and that
+    /// position: the start, or where its moves lead.
+    pub fn diagram_position<'a>(
+        &'a self,
+        arg: &'a str,
+    ) -> Result<(&'a crate::verify::Verified, &'a str, &'a str), String> {
+        let mut parts = arg.split(':');
+        let id = parts.next().unwrap_or_default();
+        let when = parts.next().unwrap_or("start");
+        let ex = self.example(id)?;
+        let position = match when {
+            "start" => ex.positions.first(),
+            "end" => ex.positions.last(),
+            _ => return Err(format!("`{arg}`: expected `{id}:start` or `{id}:end`")),
+        }
+        .ok_or_else(|| format!("example `{id}` has no positions"))?;
+        Ok((ex, when, position))
+    }
+
     /// A verified example by id.
     pub fn example(&self, id: &str) -> Result<&crate::verify::Verified, String> {
         self.verified

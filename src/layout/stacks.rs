@@ -268,14 +268,8 @@ fn diagrams(
     let mut captions = Vec::new();
     let mut board_h: f64 = 0.0;
     for (i, arg) in args.iter().enumerate() {
-        let (id, when) = arg.split_once(':').unwrap_or((arg, "start"));
-        let ex = cx.example(id)?;
-        let position = match when {
-            "start" => ex.positions.first(),
-            "end" => ex.positions.last(),
-            _ => return Err(format!("`{arg}`: expected `{id}:start` or `{id}:end`")),
-        }
-        .ok_or_else(|| format!("example `{id}` has no positions"))?;
+        let (ex, when, position) = cx.diagram_position(arg)?;
+        let id = ex.id.as_str();
         let game = example_game(variant, &cx.kit.game, position);
         let state = game.parse_state(position).map_err(|e| e.to_string())?;
         let n = state.size();

@@ -244,14 +244,8 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let mut page = Page::new(0.0, 0.0);
     let mut captions: Vec<Vec<text::Shaped>> = Vec::new();
     for (i, arg) in args.iter().enumerate() {
-        let (id, when) = arg.split_once(':').unwrap_or((arg, "start"));
-        let ex = cx.example(id)?;
-        let position = match when {
-            "start" => ex.positions.first(),
-            "end" => ex.positions.last(),
-            _ => return Err(format!("`{arg}`: expected `{id}:start` or `{id}:end`")),
-        }
-        .ok_or_else(|| format!("example `{id}` has no positions"))?;
+        let (ex, when, position) = cx.diagram_position(arg)?;
+        let id = ex.id.as_str();
         let state = ThreeMenSlide.parse_state(position).map_err(|e| e.to_string())?;
         let x0 = left
             + super::reading_slot(i, args.len()) as f64 * slot
