@@ -81,6 +81,20 @@ enum RulesQuery {
     },
 }
 
+/// `println!` that ends the program quietly when the reader has gone away
+/// (`tablekit list | head`), instead of panicking on a broken pipe.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            panic!("failed to write to standard output: {e}");
+        }
+    }};
+}
+
 /// A failure: either kit diagnostics (exit 1) or a usage / I/O error (exit 2).
 enum Failure {
     Kit(Vec<Diagnostic>),
@@ -264,7 +278,7 @@ fn build_cmd(
         let written = io::write_all(&dir, &files)?;
         for (path, output) in written.iter().zip(&built.outputs) {
             let s = if output.pages == 1 { "" } else { "s" };
-            println!("wrote {} ({} page{s})", path.display(), output.pages);
+            say!("wrote {} ({} page{s})", path.display(), output.pages);
         }
     }
     Ok(())
@@ -293,7 +307,7 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
     }
     for kit in &kits {
         let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
-        println!(
+        say!(
             "ok {} ({} example{} verified; languages: {})",
             kit.id,
             kit.examples.len(),
@@ -315,12 +329,12 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
     for kit in &kits {
         let mut sheets: Vec<&str> = kit.sheets.iter().map(|s| s.name()).collect();
         sheets.push("host-key");
-        println!("{}", kit.id);
-        println!("  game:      {}", kit.game);
-        println!("  languages: {}", completeness(kit).join(", "));
-        println!("  paper:     {}, or WxHmm; --landscape", papers.join(", "));
-        println!("  board:     {}", board_size(kit));
-        println!("  sheets:    {}", sheets.join(", "));
+        say!("{}", kit.id);
+        say!("  game:      {}", kit.game);
+        say!("  languages: {}", completeness(kit).join(", "));
+        say!("  paper:     {}, or WxHmm; --landscape", papers.join(", "));
+        say!("  board:     {}", board_size(kit));
+        say!("  sheets:    {}", sheets.join(", "));
     }
     Ok(())
 }
@@ -387,11 +401,11 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
     match query {
         RulesQuery::Moves { position, .. } => {
             for mv in engine.moves(&position).map_err(invalid)? {
-                println!("{mv}");
+                say!("{mv}");
             }
         }
         RulesQuery::Perft { position, depth, .. } => {
-            println!("{}", engine.perft(&position, depth).map_err(invalid)?);
+            say!("{}", engine.perft(&position, depth).map_err(invalid)?);
         }
         RulesQuery::Apply { position, moves, .. } => {
             let replay = engine.replay(&position, &moves).map_err(invalid)?;
@@ -402,8 +416,8 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
                     moves[*index]
                 )));
             }
-            println!("{}", replay.positions.last().expect("the start position"));
-            println!("{}", replay.outcome);
+            say!("{}", replay.positions.last().expect("the start position"));
+            say!("{}", replay.outcome);
         }
     }
     Ok(())
