@@ -292,20 +292,7 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 fn small_board(page: &mut Page, origin: Point, step: f64, state: &State) {
     let n = state.size();
     let span = (n - 1) as f64 * step;
-    for i in 0..n {
-        let o = i as f64 * step;
-        let thin = Stroke::solid(0.3);
-        page.line(
-            Point::new(origin.x + o, origin.y),
-            Point::new(origin.x + o, origin.y + span),
-            thin,
-        );
-        page.line(
-            Point::new(origin.x, origin.y + o),
-            Point::new(origin.x + span, origin.y + o),
-            thin,
-        );
-    }
+    draw::grid(page, origin, step, n, Stroke::solid(0.3));
     let band = 1.2;
     let off = step * 0.5;
     for i in 0..n {

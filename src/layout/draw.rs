@@ -133,3 +133,22 @@ pub fn coordinates(
         page.text_centered(x1 + band / 2.0, y + 1.6, label(&number));
     }
 }
+
+/// A square grid of `lines` vertical and `lines` horizontal lines, `step` mm apart,
+/// its top-left corner at `origin`.
+pub fn grid(page: &mut Page, origin: Point, step: f64, lines: u8, stroke: Stroke) {
+    let span = lines.saturating_sub(1) as f64 * step;
+    for i in 0..lines {
+        let o = i as f64 * step;
+        page.line(
+            Point::new(origin.x + o, origin.y),
+            Point::new(origin.x + o, origin.y + span),
+            stroke,
+        );
+        page.line(
+            Point::new(origin.x, origin.y + o),
+            Point::new(origin.x + span, origin.y + o),
+            stroke,
+        );
+    }
+}

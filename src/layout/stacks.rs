@@ -99,21 +99,7 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 
 /// The grid lines of an `n`×`n` board of `cell`-sized cells.
 fn cells(page: &mut Page, origin: Point, cell: f64, n: u8, width: f64) {
-    let span = n as f64 * cell;
-    for i in 0..=n {
-        let o = i as f64 * cell;
-        let stroke = Stroke::solid(width);
-        page.line(
-            Point::new(origin.x + o, origin.y),
-            Point::new(origin.x + o, origin.y + span),
-            stroke,
-        );
-        page.line(
-            Point::new(origin.x, origin.y + o),
-            Point::new(origin.x + span, origin.y + o),
-            stroke,
-        );
-    }
+    draw::grid(page, origin, cell, n + 1, Stroke::solid(width));
 }
 
 /// Each player's stones (and Crowns, if the game has them), with cut lines.
