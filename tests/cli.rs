@@ -315,28 +315,22 @@ fn a_template_override_is_used_and_its_errors_name_the_template() {
     )
     .unwrap();
     let out = tmp.path().join("out");
-    let run = tablekit(&[
+    let args = [
         "build",
         KIT,
         "--templates",
         templates.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ];
+    let run = tablekit(&args);
     assert_eq!(run.status.code(), Some(1));
     let err = stderr(&run);
     assert!(err.contains("board.tera"), "{err}");
     assert!(err.contains(":2:"), "{err}");
     fs::write(templates.join("board.tera"), "# Custom {{ t.board.title }}\n@board\n")
         .unwrap();
-    let ok = tablekit(&[
-        "build",
-        KIT,
-        "--templates",
-        templates.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let ok = tablekit(&args);
     assert!(ok.status.success(), "{}", stderr(&ok));
 }
 

@@ -229,14 +229,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// legal placements of the player to move as rings; `end` positions highlight the
 /// winning path.
 fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    if args.is_empty() {
-        return Err(
-            "`@diagrams` needs at least one example, e.g. `@diagrams figure2:start`"
-                .into(),
-        );
-    }
-    let slot = cx.width / args.len().max(2) as f64;
-    let left = (cx.width - slot * args.len() as f64) / 2.0;
+    let (slot, left) = cx.diagram_slots(args, 2)?;
     let mut page = Page::new(0.0, 0.0);
     let mut captions = Vec::new();
     let mut board_h: f64 = 0.0;

@@ -327,6 +327,23 @@ impl FigureContext<'_> {
         })
     }
 
+    /// The width of each diagram in an `@diagrams` row, and where the row starts so it
+    /// sits centred: never fewer than `min_slots` slots, so one diagram stays small.
+    pub fn diagram_slots(
+        &self,
+        args: &[String],
+        min_slots: usize,
+    ) -> Result<(f64, f64), String> {
+        if args.is_empty() {
+            return Err(
+                "`@diagrams` needs at least one example, e.g. `@diagrams id:start`"
+                    .into(),
+            );
+        }
+        let slot = self.width / args.len().max(min_slots) as f64;
+        Ok((slot, (self.width - slot * args.len() as f64) / 2.0))
+    }
+
     /// The example an `@diagrams` argument names (`id:start`, `id:end`, with an
     /// optional third part for the game), which of its positions to draw, and that
     /// position: the start, or where its moves lead.

@@ -243,13 +243,7 @@ fn diagrams(
     args: &[String],
     cx: &FigureContext,
 ) -> Result<Vec<Chunk>, String> {
-    if args.is_empty() {
-        return Err(
-            "`@diagrams` needs at least one example, e.g. `@diagrams carry:start`".into(),
-        );
-    }
-    let slot = cx.width / args.len().max(2) as f64;
-    let left = (cx.width - slot * args.len() as f64) / 2.0;
+    let (slot, left) = cx.diagram_slots(args, 2)?;
     let mut page = Page::new(0.0, 0.0);
     let mut captions = Vec::new();
     let mut board_h: f64 = 0.0;

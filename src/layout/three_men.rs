@@ -231,16 +231,8 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// A row of small boards, one per `example:when` argument (`when` is `start`, the
 /// position to think about, or `end`, the position after the example's moves).
 fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    if args.is_empty() {
-        return Err(
-            "`@diagrams` needs at least one example, e.g. `@diagrams practice:start`"
-                .into(),
-        );
-    }
-    let slot = cx.width / args.len().max(3) as f64;
+    let (slot, left) = cx.diagram_slots(args, 3)?;
     let spacing = ((slot - 14.0) / 2.0).min(16.0);
-    // Centre the row of diagrams on the page.
-    let left = (cx.width - slot * args.len() as f64) / 2.0;
     let mut page = Page::new(0.0, 0.0);
     let mut captions: Vec<Vec<text::Shaped>> = Vec::new();
     for (i, arg) in args.iter().enumerate() {
