@@ -13,13 +13,11 @@ fn main() {
         if !kit.join("kit.toml").is_file() {
             continue;
         }
-        println!("cargo:rerun-if-changed={}", kit.display());
         let id = kit.file_name().unwrap().to_string_lossy().into_owned();
         writeln!(out, "    ({id:?}, &[").unwrap();
         let mut files = vec!["kit.toml".to_string()];
         for sub in ["lang", "templates"] {
             let dir = kit.join(sub);
-            println!("cargo:rerun-if-changed={}", dir.display());
             for file in sorted(&dir) {
                 let name = file.file_name().unwrap().to_string_lossy().into_owned();
                 if !name.starts_with('.') && file.is_file() {
