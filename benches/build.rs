@@ -4,9 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use tablekit::build::{Options, build};
-use tablekit::layout::Paper;
-use tablekit::templates::TemplateSet;
+use tablekit::Paper;
+use tablekit::TemplateSet;
+use tablekit::pipeline::{Options, build};
 
 fn main() {
     let kits: Vec<_> = tablekit::io::builtin_kits()
@@ -21,7 +21,7 @@ fn main() {
                     paper: Paper::a4(),
                     size: None,
                     cell: None,
-                    templates: TemplateSet::builtin(&kit.game),
+                    templates: TemplateSet::builtin(kit.game),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");
                 built.outputs.iter().map(|o| o.pages).sum::<usize>()

@@ -6,12 +6,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::build::{self, Options};
 use crate::diag::Diagnostic;
+use crate::games::GameId;
+use crate::io;
 use crate::kit::{self, Kit, Source};
 use crate::layout::Paper;
-use crate::templates::TemplateSet;
-use crate::{io, rules, verify};
+use crate::pipeline::{self, Options};
+use crate::rules::RulesError;
+use crate::sheet::template::TemplateSet;
 
 /// tablekit: print-ready tabletop kits at exact scale.
 #[derive(Debug, Parser)]
@@ -186,10 +188,14 @@ fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
     let mut diags = Vec::new();
     for source in sources {
         match kit::load(source) {
-            Ok(kit) => match verify::verify(&kit) {
-                Ok(_) => kits.push(kit),
-                Err(errors) => diags.extend(errors),
-            },
+            Ok(kit) => {
+                let verified =
+                    kit.game.kit().prepare(&kit, kit.board.default_size).map(|_| ());
+                match verified {
+                    Ok(()) => kits.push(kit),
+                    Err(errors) => diags.extend(errors),
+                }
+            }
             Err(errors) => diags.extend(errors),
         }
     }
@@ -246,11 +252,11 @@ fn build_cmd(
                 paper: paper.clone(),
                 size: req.size,
                 cell: req.cell.clone(),
-                templates: TemplateSet::builtin(&kit.game)
+                templates: TemplateSet::builtin(kit.game)
                     .with_overrides(&overrides)
                     .with_overrides(&kit_templates),
             };
-            match build::build(kit, &options) {
+            match pipeline::build(kit, &options) {
                 Ok(built) => variants.push((kit, built, options)),
                 Err(errors) => diags.extend(errors),
             }
@@ -367,7 +373,7 @@ fn completeness(kit: &Kit) -> Vec<String> {
 fn board_size(kit: &Kit) -> String {
     let sizes = crate::kit::size_range(&kit.board.sizes);
     let (dx, dy) = (kit.board.spacing_mm, kit.board.row_spacing_mm);
-    if rules::stack_variant(&kit.game, kit.board.default_size).is_some() {
+    if kit.game.kit().plays_in_cells() {
         if kit.board.sizes.start() == kit.board.sizes.end() {
             return format!("{sizes} cells of {dx} mm");
         }
@@ -391,13 +397,14 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
         | RulesQuery::Perft { game, .. }
         | RulesQuery::Apply { game, .. } => game.clone(),
     };
-    let engine = rules::engine(&game_id).ok_or_else(|| {
+    let game = GameId::parse(&game_id).ok_or_else(|| {
         anyhow::anyhow!(
             "unknown game `{game_id}`: expected one of {}",
-            rules::GAME_IDS.join(", ")
+            GameId::names().join(", ")
         )
     })?;
-    let invalid = |e: rules::RulesError| Failure::Other(anyhow::anyhow!("{e}"));
+    let engine = game.kit().engine();
+    let invalid = |e: RulesError| Failure::Other(anyhow::anyhow!("{e}"));
     match query {
         RulesQuery::Moves { position, .. } => {
             for mv in engine.moves(&position).map_err(invalid)? {

@@ -155,3 +155,30 @@ impl Page {
         self.text(Point::new(x, baseline), shaped);
     }
 }
+
+impl Item {
+    /// The item moved by `dx`, `dy` millimetres.
+    pub fn translated(&self, dx: f64, dy: f64) -> Item {
+        let mv = |p: &Point| Point::new(p.x + dx, p.y + dy);
+        match self {
+            Item::Line { from, to, stroke } => {
+                Item::Line { from: mv(from), to: mv(to), stroke: *stroke }
+            }
+            Item::Rect { origin, width, height, paint } => Item::Rect {
+                origin: mv(origin),
+                width: *width,
+                height: *height,
+                paint: *paint,
+            },
+            Item::Circle { center, radius, paint } => {
+                Item::Circle { center: mv(center), radius: *radius, paint: *paint }
+            }
+            Item::Polygon { points, paint } => {
+                Item::Polygon { points: points.iter().map(mv).collect(), paint: *paint }
+            }
+            Item::Text { origin, shaped, color } => {
+                Item::Text { origin: mv(origin), shaped: shaped.clone(), color: *color }
+            }
+        }
+    }
+}

@@ -3,7 +3,6 @@
 //! Layout measures text here, and the PDF writer prints exactly the glyphs measured
 //! here, so what fits on screen fits on paper.
 
-use std::cell::Cell;
 use std::sync::OnceLock;
 
 use rustybuzz::{Direction, Face, UnicodeBuffer};
@@ -105,32 +104,35 @@ pub fn missing_chars(text: &str) -> Vec<char> {
     missing
 }
 
-thread_local! {
-    /// Whether paragraphs on this thread read right to left whatever their first
-    /// letter (an Arabic sheet whose sentence starts with a move such as `2a1>11`).
-    static RIGHT_TO_LEFT: Cell<bool> = const { Cell::new(false) };
+/// Which way a sheet's paragraphs run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reading {
+    /// Each paragraph by its first strong letter.
+    #[default]
+    Natural,
+    /// Every paragraph right to left, even one that starts with a move such as
+    /// `2a1>11` (Arabic sheets); rows of pieces, diagrams and boxes start on the right.
+    RightToLeft,
 }
 
-/// True while a right-to-left sheet is being laid out: rows of pieces, diagrams and
-/// check boxes then start from the right.
-pub fn right_to_left() -> bool {
-    RIGHT_TO_LEFT.with(Cell::get)
-}
+impl Reading {
+    /// True on a right-to-left sheet.
+    pub fn rtl(self) -> bool {
+        self == Reading::RightToLeft
+    }
 
-/// Runs `f` with every paragraph set right to left (`true`) or by its first strong
-/// letter (`false`), as a sheet's language asks; restores the setting afterwards.
-pub fn with_direction<T>(right_to_left: bool, f: impl FnOnce() -> T) -> T {
-    let before = RIGHT_TO_LEFT.with(|d| d.replace(right_to_left));
-    let result = f();
-    RIGHT_TO_LEFT.with(|d| d.set(before));
-    result
+    /// Where item `index` of `count` goes along a row, in reading order: from the
+    /// left, or from the right on a right-to-left sheet.
+    pub fn slot(self, index: usize, count: usize) -> usize {
+        if self.rtl() { count - 1 - index } else { index }
+    }
 }
 
 /// Shapes one line of text (no line breaking), in visual order: right-to-left runs
 /// (Arabic) are reordered by the Unicode bidi algorithm, so numbers and coordinates
 /// inside them stay left to right.
-pub fn shape(text: &str, style: Style, size_pt: f64) -> Shaped {
-    let right_to_left = RIGHT_TO_LEFT.with(Cell::get);
+pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped {
+    let right_to_left = reading.rtl();
     let base = right_to_left.then_some(unicode_bidi::Level::rtl());
     // On a right-to-left sheet, notation such as `c2+` or `2a1>11` is isolated so it
     // reads left to right as one piece (its `+` would otherwise jump to the front).
@@ -291,21 +293,27 @@ pub fn vertical_metrics_mm(style: Style, size_pt: f64) -> (f64, f64) {
 /// Breaks `text` into lines no wider than `max_width_mm`, at the places Unicode line
 /// breaking allows; a mandatory break (a newline) always starts a new line. A single
 /// word wider than the line stays whole on a line of its own: callers check widths.
-pub fn wrap(text: &str, style: Style, size_pt: f64, max_width_mm: f64) -> Vec<Shaped> {
+pub fn wrap(
+    text: &str,
+    style: Style,
+    size_pt: f64,
+    max_width_mm: f64,
+    reading: Reading,
+) -> Vec<Shaped> {
     let mut lines = Vec::new();
     let mut line_start = 0;
     let mut last_fit: Option<usize> = None;
     for (pos, opportunity) in linebreaks(text) {
         let candidate = text[line_start..pos].trim_end();
-        let fits = shape(candidate, style, size_pt).width_mm() <= max_width_mm;
+        let fits = shape(candidate, style, size_pt, reading).width_mm() <= max_width_mm;
         if !fits && let Some(fit) = last_fit {
-            lines.push(shape(text[line_start..fit].trim_end(), style, size_pt));
+            lines.push(shape(text[line_start..fit].trim_end(), style, size_pt, reading));
             line_start = fit;
         }
         if opportunity == BreakOpportunity::Mandatory {
             let rest = text[line_start..pos].trim_end();
             if !rest.is_empty() || pos < text.len() {
-                lines.push(shape(rest, style, size_pt));
+                lines.push(shape(rest, style, size_pt, reading));
             }
             line_start = pos;
             last_fit = None;
@@ -326,10 +334,11 @@ pub fn fit(
     min_pt: f64,
     width_mm: f64,
     max_lines: usize,
+    reading: Reading,
 ) -> Option<Vec<Shaped>> {
     let mut size = size_pt;
     while size >= min_pt - 1e-9 {
-        let lines = wrap(text, style, size, width_mm);
+        let lines = wrap(text, style, size, width_mm, reading);
         if lines.len() <= max_lines && lines.iter().all(|l| l.width_mm() <= width_mm) {
             return Some(lines);
         }
@@ -345,17 +354,17 @@ mod tests {
     #[test]
     fn shaping_measures_with_real_advances() {
         // DejaVu Sans: "M" is wider than "i" at the same size.
-        let m = shape("MMMM", Style::Regular, 10.0).width_mm();
-        let i = shape("iiii", Style::Regular, 10.0).width_mm();
+        let m = shape("MMMM", Style::Regular, 10.0, Reading::Natural).width_mm();
+        let i = shape("iiii", Style::Regular, 10.0, Reading::Natural).width_mm();
         assert!(m > 2.0 * i, "M {m} i {i}");
         // Doubling the size doubles the width.
-        let m20 = shape("MMMM", Style::Regular, 20.0).width_mm();
+        let m20 = shape("MMMM", Style::Regular, 20.0, Reading::Natural).width_mm();
         assert!((m20 - 2.0 * m).abs() < 1e-9);
     }
 
     #[test]
     fn glyphs_carry_their_text() {
-        let shaped = shape("A1 é", Style::Bold, 12.0);
+        let shaped = shape("A1 é", Style::Bold, 12.0, Reading::Natural);
         let text: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
         assert_eq!(text, "A1 é");
         assert!(shaped.missing_chars().is_empty());
@@ -363,7 +372,7 @@ mod tests {
 
     #[test]
     fn a_character_the_font_lacks_is_reported() {
-        let shaped = shape("go \u{4E00}", Style::Regular, 10.0);
+        let shaped = shape("go \u{4E00}", Style::Regular, 10.0, Reading::Natural);
         assert_eq!(shaped.missing_chars(), vec!['\u{4E00}']);
     }
 
@@ -371,7 +380,7 @@ mod tests {
     fn wrap_breaks_between_words_within_the_width() {
         let text =
             "Place three counters each, then slide one along a line to a free point.";
-        let lines = wrap(text, Style::Regular, 10.0, 50.0);
+        let lines = wrap(text, Style::Regular, 10.0, 50.0, Reading::Natural);
         assert!(lines.len() > 1);
         for line in &lines {
             assert!(line.width_mm() <= 50.0, "{:?} is {} mm", line.text, line.width_mm());
@@ -384,7 +393,7 @@ mod tests {
     fn arabic_is_shaped_right_to_left_with_numbers_left_to_right() {
         // "turn 40" in Arabic: the letters join, the paragraph reads right to left,
         // and the number keeps its digit order.
-        let shaped = shape("الدور 40", Style::Regular, 10.0);
+        let shaped = shape("الدور 40", Style::Regular, 10.0, Reading::Natural);
         assert!(shaped.rtl && shaped.has_rtl);
         let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
         assert!(
@@ -392,8 +401,8 @@ mod tests {
             "visual order puts the number first: {visual:?}"
         );
         // Joined letters use contextual forms: not the isolated glyphs.
-        let isolated = shape("د", Style::Regular, 10.0).glyphs[0].id;
-        let joined = shape("الدور", Style::Regular, 10.0);
+        let isolated = shape("د", Style::Regular, 10.0, Reading::Natural).glyphs[0].id;
+        let joined = shape("الدور", Style::Regular, 10.0, Reading::Natural);
         assert!(joined.glyphs.iter().all(|g| g.id != 0), "no missing glyphs");
         assert!(joined.glyphs.len() >= 4 && isolated != 0);
     }
@@ -401,17 +410,16 @@ mod tests {
     #[test]
     fn fit_sets_text_smaller_within_limits_and_refuses_past_them() {
         let text = "Seen before? One mark per repeat";
-        let wide = fit(text, Style::Bold, 8.0, 6.0, 100.0, 1).unwrap();
+        let wide = fit(text, Style::Bold, 8.0, 6.0, 100.0, 1, Reading::Natural).unwrap();
         assert_eq!((wide.len(), wide[0].size_pt), (1, 8.0));
-        let narrow = fit(text, Style::Bold, 8.0, 6.0, 40.0, 2).unwrap();
+        let narrow = fit(text, Style::Bold, 8.0, 6.0, 40.0, 2, Reading::Natural).unwrap();
         assert!(narrow.len() <= 2 && narrow.iter().all(|l| l.width_mm() <= 40.0));
-        assert!(fit(text, Style::Bold, 8.0, 6.0, 10.0, 2).is_none());
+        assert!(fit(text, Style::Bold, 8.0, 6.0, 10.0, 2, Reading::Natural).is_none());
     }
 
     #[test]
     fn moves_inside_arabic_keep_their_signs_in_place() {
-        let shaped =
-            with_direction(true, || shape("بعد c2+: التاج", Style::Regular, 10.0));
+        let shaped = shape("بعد c2+: التاج", Style::Regular, 10.0, Reading::RightToLeft);
         let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
         assert!(visual.contains("c2+"), "the move reads c2+ left to right: {visual:?}");
         assert!(!visual.contains('\u{2066}'), "no isolate control reaches the page");
@@ -419,7 +427,7 @@ mod tests {
 
     #[test]
     fn wrap_honours_newlines() {
-        let lines = wrap("one\ntwo", Style::Regular, 10.0, 100.0);
+        let lines = wrap("one\ntwo", Style::Regular, 10.0, 100.0, Reading::Natural);
         let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(texts, ["one", "two"]);
     }

@@ -1,15 +1,94 @@
 //! Worked examples are replayed through the rules, and every claim a kit makes about
-//! them is checked. A false claim is a diagnostic pointing at the claim in kit.toml.
+//! them is checked on typed positions and moves. A false claim is a diagnostic pointing
+//! at the claim in kit.toml.
 
 use serde::Serialize;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::kit::{Claim, Example, Kit};
-use crate::rules::{self, Outcome, Replay};
+use crate::kit::{Claim, Example, Kit, Span};
+use crate::rules::{Game, Outcome, RulesError};
 
-/// An example as the rules played it: what diagrams and answers are drawn from.
+/// An example as the rules played it, typed: what diagrams are drawn from.
+#[derive(Clone, Debug)]
+pub struct Verified<G: Game> {
+    /// The example's id.
+    pub id: String,
+    /// The rules the example was played by (at its own board size).
+    pub game: G,
+    /// The moves, as written in the kit.
+    pub written: Vec<String>,
+    /// The legal moves played, in order.
+    pub moves: Vec<G::Move>,
+    /// The start position, then the position after each legal move.
+    pub positions: Vec<G::State>,
+    /// The illegal move the example shows, and the rules' reason.
+    pub illegal: Option<(G::Move, String)>,
+    /// How the game stands at the end.
+    pub outcome: Outcome,
+    /// The winning line or road at the end, in board order.
+    pub line: Vec<G::Square>,
+    /// Every legal move at the end, sorted by notation.
+    pub legal_moves: Vec<G::Move>,
+    /// The legal moves the example asks about (those from `from`, or all), sorted.
+    pub shown_moves: Vec<G::Move>,
+    /// The square the shown moves start from, if the example names one.
+    pub from: Option<G::Square>,
+}
+
+/// Where an `@diagrams` argument looks: an example's start or its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// The position before the example's moves.
+    Start,
+    /// The position its moves lead to.
+    End,
+}
+
+impl<G: Game> Verified<G> {
+    /// The position at the start or at the end.
+    pub fn position(&self, when: When) -> &G::State {
+        let found = match when {
+            When::Start => self.positions.first(),
+            When::End => self.positions.last(),
+        };
+        found.expect("a verified example has its start position")
+    }
+
+    /// The example as text, for templates and strings.
+    pub fn summary(&self) -> Summary {
+        let text = |moves: &[G::Move]| moves.iter().map(ToString::to_string).collect();
+        let (winner, draw) = match &self.outcome {
+            Outcome::Win { winner, .. } => (Some(winner.clone()), None),
+            Outcome::Draw { reason } => (None, Some(reason.clone())),
+            Outcome::Ongoing => (None, None),
+        };
+        Summary {
+            id: self.id.clone(),
+            moves: self.written.clone(),
+            positions: self.positions.iter().map(|s| self.game.format_state(s)).collect(),
+            illegal: self.illegal.as_ref().map(|(mv, reason)| IllegalMove {
+                text: self.written[self.moves.len()].clone(),
+                reason: reason.clone(),
+                shown: mv.to_string(),
+            }),
+            winner,
+            draw,
+            line: self.line.iter().map(ToString::to_string).collect(),
+            legal_moves: text(&self.legal_moves),
+            destinations: self
+                .shown_moves
+                .iter()
+                .map(|mv| self.game.target(mv).map_or(mv.to_string(), |t| t.to_string()))
+                .collect(),
+            shown_moves: text(&self.shown_moves),
+            from: self.from.map(|sq| sq.to_string()),
+        }
+    }
+}
+
+/// An example as text: what templates see as `examples.<id>`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Verified {
+pub struct Summary {
     /// The example's id.
     pub id: String,
     /// The moves, as written in the kit.
@@ -28,6 +107,8 @@ pub struct Verified {
     pub legal_moves: Vec<String>,
     /// The legal moves the example asks about (those from `from`, or all).
     pub shown_moves: Vec<String>,
+    /// Where each shown move puts its piece.
+    pub destinations: Vec<String>,
     /// The square the shown moves start from, if the example names one.
     pub from: Option<String>,
 }
@@ -39,137 +120,158 @@ pub struct IllegalMove {
     pub text: String,
     /// Why the rules refuse it.
     pub reason: String,
+    /// The move in the rules' notation.
+    pub shown: String,
 }
 
-/// Replays every example of a kit; all false claims are reported, not only the first.
-pub fn verify(kit: &Kit) -> Result<Vec<Verified>, Diagnostics> {
-    let Some(engine) = rules::engine(&kit.game) else {
-        return Err(vec![Diagnostic::file(
-            &kit.kit_file,
-            format!("unknown game `{}`", kit.game),
-        )]);
-    };
+/// Replays every example of a kit with the rules `rules_for` gives for its position
+/// (a game played at several sizes reads the size from the position); every false
+/// claim is reported, not only the first.
+pub fn verify<G: Game>(
+    kit: &Kit,
+    rules_for: impl Fn(&str) -> Result<G, RulesError>,
+) -> Result<Vec<Verified<G>>, Diagnostics> {
     let mut out = Vec::new();
     let mut diags = Diagnostics::new();
     for example in &kit.examples {
-        match verify_one(kit, engine.as_ref(), example) {
-            Ok(v) => out.push(v),
-            Err(errors) => diags.extend(errors),
+        let at = |span: Span, msg: String| {
+            Diagnostic::at(&kit.kit_file, &kit.kit_source, span, msg)
+        };
+        match rules_for(&example.position) {
+            Ok(game) => match verify_one(game, example, &at) {
+                Ok(v) => out.push(v),
+                Err(errors) => diags.extend(errors),
+            },
+            Err(e) => diags.push(at(
+                example.position_span.clone(),
+                format!("example `{}`: {e}", example.id),
+            )),
         }
     }
     if diags.is_empty() { Ok(out) } else { Err(diags) }
 }
 
-fn verify_one(
-    kit: &Kit,
-    engine: &dyn rules::Engine,
+fn verify_one<G: Game>(
+    game: G,
     ex: &Example,
-) -> Result<Verified, Diagnostics> {
-    let at = |span: std::ops::Range<usize>, msg: String| {
-        Diagnostic::at(&kit.kit_file, &kit.kit_source, span, msg)
+    at: &dyn Fn(Span, String) -> Diagnostic,
+) -> Result<Verified<G>, Diagnostics> {
+    let fail = |span: &Span, e: RulesError| {
+        vec![at(span.clone(), format!("example `{}`: {e}", ex.id))]
     };
-    let moves: Vec<String> = ex.moves.iter().map(|(m, _)| m.clone()).collect();
-    let replay = engine.replay(&ex.position, &moves).map_err(|e| {
-        // The position or a move does not parse: point at whichever one fails.
-        let span = match engine.replay(&ex.position, &[]) {
-            Err(_) => ex.position_span.clone(),
-            Ok(_) => first_unparsable(engine, ex).unwrap_or(ex.position_span.clone()),
-        };
-        vec![at(span, format!("example `{}`: {e}", ex.id))]
-    })?;
-    let from = ex.claims.iter().find_map(|(c, _)| match c {
-        Claim::LegalMoves { from, .. } => from.clone(),
-        _ => None,
-    });
-    let shown_moves = moves_from(&replay.legal_moves, from.as_deref());
-    let mut diags = Diagnostics::new();
-    for (claim, span) in &ex.claims {
-        if let Err(actual) = check(claim, &replay, moves.len(), engine) {
-            diags.push(
-                at(span.clone(), format!("example `{}`: the rules disagree", ex.id))
-                    .with_label(actual),
-            );
+    let mut state =
+        game.parse_state(&ex.position).map_err(|e| fail(&ex.position_span, e))?;
+    let mut positions = vec![state.clone()];
+    let mut moves = Vec::new();
+    let mut illegal = None;
+    for (text, span) in &ex.moves {
+        let mv = game.parse_move(&state, text).map_err(|e| fail(span, e))?;
+        match game.play(&state, &mv) {
+            Ok(next) => {
+                state = next;
+                positions.push(state.clone());
+                moves.push(mv);
+            }
+            Err(why) => {
+                illegal = Some((mv, why.0));
+                break;
+            }
         }
     }
-    if !diags.is_empty() {
-        return Err(diags);
-    }
-    let (winner, draw, line) = match &replay.outcome {
-        Outcome::Win { winner, cells, .. } => (Some(winner.clone()), None, cells.clone()),
-        Outcome::Draw { reason } => (None, Some(reason.clone()), Vec::new()),
-        Outcome::Ongoing => (None, None, Vec::new()),
+    let outcome = game.outcome(&state);
+    let line = match &outcome {
+        Outcome::Win { cells, .. } => cells
+            .iter()
+            .map(|cell| game.parse_square(&state, cell))
+            .collect::<Result<_, _>>()
+            .map_err(|e| fail(&ex.position_span, e))?,
+        _ => Vec::new(),
     };
-    Ok(Verified {
+    let from_text = ex.claims.iter().find_map(|(c, span)| match c {
+        Claim::LegalMoves { from: Some(from), .. } => Some((from.clone(), span)),
+        _ => None,
+    });
+    let from = match &from_text {
+        Some((text, span)) => {
+            Some(game.parse_square(&state, text).map_err(|e| fail(span, e))?)
+        }
+        None => None,
+    };
+    let legal_moves = sorted::<G>(game.legal_moves(&state));
+    let shown_moves = match &from_text {
+        Some((text, span)) => {
+            sorted::<G>(game.moves_from(&state, text).map_err(|e| fail(span, e))?)
+        }
+        None => legal_moves.clone(),
+    };
+    let verified = Verified {
         id: ex.id.clone(),
-        illegal: replay.illegal.as_ref().map(|(i, reason)| IllegalMove {
-            text: moves[*i].clone(),
-            reason: reason.clone(),
-        }),
+        written: ex.moves.iter().map(|(m, _)| m.clone()).collect(),
         moves,
-        positions: replay.positions,
-        winner,
-        draw,
+        positions,
+        illegal,
+        outcome,
         line,
-        legal_moves: replay.legal_moves,
+        legal_moves,
         shown_moves,
         from,
-    })
+        game,
+    };
+    let diags: Diagnostics = ex
+        .claims
+        .iter()
+        .filter_map(|(claim, span)| {
+            let actual = check(claim, &verified).err()?;
+            Some(
+                at(span.clone(), format!("example `{}`: the rules disagree", ex.id))
+                    .with_label(actual),
+            )
+        })
+        .collect();
+    if diags.is_empty() { Ok(verified) } else { Err(diags) }
 }
 
-fn first_unparsable(
-    engine: &dyn rules::Engine,
-    ex: &Example,
-) -> Option<std::ops::Range<usize>> {
-    (1..=ex.moves.len()).find_map(|n| {
-        let prefix: Vec<String> = ex.moves[..n].iter().map(|(m, _)| m.clone()).collect();
-        engine.replay(&ex.position, &prefix).err().map(|_| ex.moves[n - 1].1.clone())
-    })
-}
-
-fn moves_from(moves: &[String], from: Option<&str>) -> Vec<String> {
-    match from {
-        None => moves.to_vec(),
-        Some(sq) => moves
-            .iter()
-            .filter(|m| m.to_ascii_uppercase().starts_with(&sq.to_ascii_uppercase()))
-            .cloned()
-            .collect(),
-    }
+/// Moves in the order of their notation, as listings show them.
+fn sorted<G: Game>(moves: Vec<G::Move>) -> Vec<G::Move> {
+    let mut keyed: Vec<(String, G::Move)> =
+        moves.into_iter().map(|mv| (mv.to_string(), mv)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.into_iter().map(|(_, mv)| mv).collect()
 }
 
 /// `Ok` if the claim holds; otherwise what the rules say instead.
-fn check(
-    claim: &Claim,
-    replay: &Replay,
-    move_count: usize,
-    engine: &dyn rules::Engine,
-) -> Result<(), String> {
+fn check<G: Game>(claim: &Claim, v: &Verified<G>) -> Result<(), String> {
+    let outcome = &v.outcome;
     match claim {
-        Claim::Legal(true) => match &replay.illegal {
+        Claim::Legal(true) => match &v.illegal {
             None => Ok(()),
-            Some((i, why)) => Err(format!("move {} is illegal: {why}", i + 1)),
+            Some((_, why)) => {
+                Err(format!("move {} is illegal: {why}", v.moves.len() + 1))
+            }
         },
-        Claim::Legal(false) => match &replay.illegal {
-            Some((i, _)) if *i + 1 == move_count => Ok(()),
-            Some((i, why)) => Err(format!("move {} is already illegal: {why}", i + 1)),
+        Claim::Legal(false) => match &v.illegal {
+            Some(_) if v.moves.len() + 1 == v.written.len() => Ok(()),
+            Some((_, why)) => {
+                Err(format!("move {} is already illegal: {why}", v.moves.len() + 1))
+            }
             None => Err("every move is legal".to_string()),
         },
         Claim::Winner(who) => {
-            let actual = match &replay.outcome {
+            let actual = match outcome {
                 Outcome::Win { winner, .. } => winner.clone(),
                 _ => "none".to_string(),
             };
             if actual.eq_ignore_ascii_case(who) {
                 Ok(())
             } else {
-                Err(format!("the outcome is {}", replay.outcome))
+                Err(format!("the outcome is {outcome}"))
             }
         }
-        Claim::Draw(reason) => match &replay.outcome {
+        Claim::Draw(reason) => match outcome {
             Outcome::Draw { reason: r } if r == reason => Ok(()),
             other => Err(format!("the outcome is {other}")),
         },
-        Claim::Line(cells) => match &replay.outcome {
+        Claim::Line(cells) => match outcome {
             Outcome::Win { cells: actual, .. } if same_set(actual, cells) => Ok(()),
             Outcome::Win { cells: actual, .. } => {
                 Err(format!("the winning line is {}", actual.join(" ")))
@@ -177,10 +279,10 @@ fn check(
             other => Err(format!("there is no winning line: the outcome is {other}")),
         },
         Claim::Tops(tops) => {
-            let last = replay.positions.last().expect("the start position");
+            let last = v.position(When::End);
             let mut wrong = Vec::new();
             for (square, owner) in tops {
-                let actual = engine.top(last, square).map_err(|e| e.to_string())?;
+                let actual = v.game.top(last, square).map_err(|e| e.to_string())?;
                 let actual = actual.unwrap_or_else(|| "none".to_string());
                 if !actual.eq_ignore_ascii_case(owner) {
                     wrong.push(format!("{square} is topped by {actual}"));
@@ -188,9 +290,19 @@ fn check(
             }
             if wrong.is_empty() { Ok(()) } else { Err(wrong.join(", ")) }
         }
-        Claim::LegalMoves { from, moves } => {
-            let actual = moves_from(&replay.legal_moves, from.as_deref());
-            if same_set(&actual, moves) {
+        Claim::LegalMoves { moves, .. } => {
+            let last = v.position(When::End);
+            let mut claimed = Vec::new();
+            for text in moves {
+                let mv = v
+                    .game
+                    .parse_move(last, text)
+                    .map_err(|e| format!("`{text}` is not a move: {e}"))?;
+                claimed.push(mv.to_string());
+            }
+            let actual: Vec<String> =
+                v.shown_moves.iter().map(ToString::to_string).collect();
+            if same_set(&actual, &claimed) {
                 Ok(())
             } else {
                 Err(format!("the legal moves are: {}", list_or_none(&actual)))

@@ -245,9 +245,9 @@ fn rebuilding_gives_identical_bytes() {
 
 #[test]
 fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
-    use tablekit::build::{Options, build};
-    use tablekit::layout::Paper;
-    use tablekit::templates::TemplateSet;
+    use tablekit::Paper;
+    use tablekit::TemplateSet;
+    use tablekit::pipeline::{Options, build};
     let sources = tablekit::io::builtin_kits();
     let source =
         sources.iter().find(|s| s.dir.contains(KIT)).expect("the kit is built in");
@@ -257,9 +257,9 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
         paper: Paper::a4(),
         size: None,
         cell: None,
-        templates: TemplateSet::builtin(&kit.game),
+        templates: TemplateSet::builtin(kit.game),
     };
-    let bytes = |b: tablekit::build::Built| -> Vec<Vec<u8>> {
+    let bytes = |b: tablekit::pipeline::Built| -> Vec<Vec<u8>> {
         b.outputs.into_iter().map(|o| o.bytes).collect()
     };
     let once = bytes(build(&kit, &options).unwrap());

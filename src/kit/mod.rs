@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::rules;
+use crate::games::GameId;
 pub use strings::Strings;
 
 /// A kit's files, by path relative to the kit folder (`kit.toml`,
@@ -156,7 +156,7 @@ pub struct Kit {
     /// The kit's id (its folder name for the built-in kits).
     pub id: String,
     /// The rules it is played by.
-    pub game: String,
+    pub game: GameId,
     /// The player sheets it prints, in order.
     pub sheets: Vec<SheetKind>,
     /// Board geometry.
@@ -241,10 +241,11 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let mut diags = Diagnostics::new();
     let at = |span: Span, msg: String| Diagnostic::at(&kit_file, text, span, msg);
 
-    if rules::engine(raw.game.get_ref()).is_none() {
+    let game = GameId::parse(raw.game.get_ref());
+    if game.is_none() {
         diags.push(
             at(raw.game.span(), format!("unknown game `{}`", raw.game.get_ref()))
-                .with_label(format!("expected one of: {}", rules::GAME_IDS.join(", "))),
+                .with_label(format!("expected one of: {}", GameId::names().join(", "))),
         );
     }
     let mut sheets = Vec::new();
@@ -294,7 +295,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
                 )),
         );
     }
-    let game_sizes = rules::sizes(raw.game.get_ref());
+    let game_sizes = game.map_or(1..=1, |game| game.kit().sizes());
     let sizes = match &raw.board.size_range {
         Some(range) => {
             let [lo, hi] = *range.get_ref();
@@ -340,9 +341,9 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let examples = examples(&raw.example, &at, &mut diags);
     let (languages, lang_diags) = strings::load_all(source);
     diags.extend(lang_diags);
-    if !diags.is_empty() {
+    let Some(game) = game.filter(|_| diags.is_empty()) else {
         return Err(diags);
-    }
+    };
     let templates = source
         .files
         .iter()
@@ -353,7 +354,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         .collect();
     Ok(Kit {
         id: raw.id.into_inner(),
-        game: raw.game.into_inner(),
+        game,
         sheets,
         board: BoardSpec {
             default_size,

@@ -1,7 +1,9 @@
 //! Drawing helpers that several sheets share: pieces, arrows, cut marks.
 
+use super::flow::Chunk;
+use super::{BODY_PT, FigureContext, MAX_TEXT_MM};
 use crate::page::{Color, Page, Paint, Point, Stroke};
-use crate::text::{self, Style};
+use crate::text::{self, Reading, Style};
 
 /// The two sides' looks. Each side differs by shape, letter and tone, so pieces stay
 /// apart in black-and-white print and for colour-blind players.
@@ -39,7 +41,7 @@ pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str
             Color::WHITE
         }
     };
-    let shaped = text::shape(letter, Style::Bold, letter_pt);
+    let shaped = text::shape(letter, Style::Bold, letter_pt, Reading::Natural);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, letter_pt);
     // Cap height is about 0.73 of the ascent in DejaVu Sans: centre the capital.
     let baseline = center.y + ascent * 0.73 / 2.0;
@@ -121,7 +123,7 @@ pub fn coordinates(
 ) {
     let (x0, y0, x1, y1) = frame;
     let band = 9.0;
-    let label = |t: &str| text::shape(t, Style::Bold, 12.0);
+    let label = |t: &str| text::shape(t, Style::Bold, 12.0, Reading::Natural);
     for (i, &x) in columns.iter().enumerate() {
         let letter = ((b'A' + i as u8) as char).to_string();
         page.text_centered(x, y0 - 2.5, label(&letter));
@@ -151,4 +153,97 @@ pub fn grid(page: &mut Page, origin: Point, step: f64, lines: u8, stroke: Stroke
             stroke,
         );
     }
+}
+
+/// A bold caption kept on the page of what follows it (a row of pieces).
+pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
+    let mut chunks: Vec<Chunk> = cx
+        .lines(&cx.text(key)?, Style::Bold, BODY_PT, 0.0)
+        .into_iter()
+        .map(Chunk::keep)
+        .collect();
+    chunks.push(Chunk::space(2.0).keep());
+    Ok(chunks)
+}
+
+/// Rows of `count` tiles of `tile_w` × `tile_h` across `width`, each drawn by `draw`
+/// at its top-left: pieces packed as densely as the paper allows.
+pub fn tile_rows(
+    count: usize,
+    tile_w: f64,
+    tile_h: f64,
+    width: f64,
+    reading: Reading,
+    draw: &dyn Fn(&mut Page, Point),
+) -> Vec<Chunk> {
+    let per_row = ((width / tile_w).floor() as usize).max(1);
+    (0..count)
+        .step_by(per_row)
+        .map(|start| {
+            let mut page = Page::new(0.0, 0.0);
+            for i in 0..per_row.min(count - start) {
+                let x = match reading.rtl() {
+                    true => width - (i + 1) as f64 * tile_w,
+                    false => i as f64 * tile_w,
+                };
+                draw(&mut page, Point::new(x, 0.0));
+            }
+            Chunk::new(tile_h, page.items)
+        })
+        .collect()
+}
+
+/// `count` square tiles `tile` mm wide, each with the house cut line around it and a
+/// piece drawn by `piece` at its centre.
+pub fn cut_tiles(
+    count: usize,
+    tile: f64,
+    width: f64,
+    reading: Reading,
+    piece: &dyn Fn(&mut Page, Point),
+) -> Vec<Chunk> {
+    tile_rows(count, tile, tile, width, reading, &|page, at| {
+        page.rect(at, tile, tile, Paint::outline(cut_stroke()));
+        piece(page, Point::new(at.x + tile / 2.0, at.y + tile / 2.0));
+    })
+}
+
+/// Captions centred under a row of diagrams `slot` mm wide starting at `left`, below
+/// `top`; returns the chunk holding the diagrams and their captions.
+pub fn diagram_row(
+    cx: &FigureContext,
+    mut page: Page,
+    captions: &[Vec<text::Shaped>],
+    left: f64,
+    slot: f64,
+    top: f64,
+) -> Chunk {
+    let line_h = 3.6;
+    for (i, lines) in captions.iter().enumerate() {
+        let i = cx.slot(i, captions.len());
+        for (j, line) in lines.iter().enumerate() {
+            let mid = left + i as f64 * slot + slot / 2.0;
+            page.text_centered(mid, top + 3.0 + j as f64 * line_h, line.clone());
+        }
+    }
+    let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
+    Chunk::new(top + 2.0 + tallest * line_h + 3.0, page.items)
+}
+
+/// A legend line: a sample drawn by `sample` in a box `sample_w` wide at the start of
+/// the line (the right end on a right-to-left sheet), then the text at `key`.
+pub fn legend_entry(
+    cx: &FigureContext,
+    key: &str,
+    sample_w: f64,
+    sample: &dyn Fn(&mut Page, f64),
+) -> Result<Vec<Chunk>, String> {
+    let mut chunks = cx.lines(&cx.text(key)?, Style::Regular, BODY_PT, sample_w + 4.0);
+    if let Some(first) = chunks.first_mut() {
+        let mut page = Page::new(0.0, 0.0);
+        let x = if cx.reading.rtl() { cx.width.min(MAX_TEXT_MM) - sample_w } else { 0.0 };
+        sample(&mut page, x);
+        first.items.extend(page.items);
+    }
+    Ok(chunks)
 }

@@ -5,7 +5,8 @@
 //! chunks one under another and starts a new page where the next one does not fit;
 //! a chunk is never split or shrunk, so whatever is drawn keeps its exact size.
 
-use crate::page::{Item, Point};
+use super::poster::{Frame, Poster};
+use crate::page::Item;
 
 /// A piece of a sheet that must stay in one piece.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -22,30 +23,6 @@ pub struct Chunk {
     /// A drawing at exact scale that is placed whole, or split into parts on pages of
     /// their own when it is larger than the page.
     pub poster: Option<Poster>,
-}
-
-/// A drawing that must never be shrunk; see [`Chunk::poster`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct Poster {
-    /// Width in millimetres.
-    pub width: f64,
-    /// Height in millimetres.
-    pub height: f64,
-    /// What to draw, relative to the drawing's top-left corner.
-    pub items: Vec<Item>,
-    /// Words for the parts, when it has to be split.
-    pub labels: PosterLabels,
-}
-
-/// The words on a split drawing's pages.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PosterLabels {
-    /// Above each part: a pattern with `{part}`, `{parts}`, `{row}` and `{column}`.
-    pub part: String,
-    /// Title of the assembly page.
-    pub assembly_title: String,
-    /// Instructions on the assembly page, with `{parts}`.
-    pub assembly_note: String,
 }
 
 /// Rows laid out in columns; see [`Chunk::table`].
@@ -91,19 +68,6 @@ impl Chunk {
     }
 }
 
-/// The area chunks flow into, in millimetres on the page.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Frame {
-    /// Left edge of the content.
-    pub left: f64,
-    /// Width of the content.
-    pub width: f64,
-    /// Top edge of the content.
-    pub top: f64,
-    /// Bottom edge of the content.
-    pub bottom: f64,
-}
-
 /// Places chunks on as many pages as needed; returns each page's items. A `None`
 /// chunk forces a page break.
 pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
@@ -123,7 +87,7 @@ pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
         if let Some(poster) = &chunk.poster
             && (poster.width > frame.width || poster.height > avail)
         {
-            super::tile::split(poster, frame, y, &mut pages);
+            super::poster::split(poster, frame, y, &mut pages);
             y = frame.bottom;
             continue;
         }
@@ -150,7 +114,7 @@ pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
         match &chunk.poster {
             Some(poster) => {
                 let page = pages.last_mut().expect("a page");
-                page.extend(poster.items.iter().map(|item| translate(item, x, y)));
+                page.extend(poster.items.iter().map(|item| item.translated(x, y)));
             }
             None => place(chunk, x, y, pages.last_mut().expect("a page")),
         }
@@ -201,38 +165,13 @@ fn flow_table(
 }
 
 fn place(chunk: &Chunk, x: f64, y: f64, page: &mut Vec<Item>) {
-    page.extend(chunk.items.iter().map(|item| translate(item, x, y)));
-}
-
-/// The item moved by `dx`, `dy` millimetres.
-pub fn translate(item: &Item, dx: f64, dy: f64) -> Item {
-    let mv = |p: &Point| Point::new(p.x + dx, p.y + dy);
-    match item {
-        Item::Line { from, to, stroke } => {
-            Item::Line { from: mv(from), to: mv(to), stroke: *stroke }
-        }
-        Item::Rect { origin, width, height, paint } => Item::Rect {
-            origin: mv(origin),
-            width: *width,
-            height: *height,
-            paint: *paint,
-        },
-        Item::Circle { center, radius, paint } => {
-            Item::Circle { center: mv(center), radius: *radius, paint: *paint }
-        }
-        Item::Polygon { points, paint } => {
-            Item::Polygon { points: points.iter().map(mv).collect(), paint: *paint }
-        }
-        Item::Text { origin, shaped, color } => {
-            Item::Text { origin: mv(origin), shaped: shaped.clone(), color: *color }
-        }
-    }
+    page.extend(chunk.items.iter().map(|item| item.translated(x, y)));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::page::{Color, Paint};
+    use crate::page::{Color, Paint, Point};
 
     fn boxed(height: f64) -> Chunk {
         let item = Item::Rect {

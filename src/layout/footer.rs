@@ -3,7 +3,7 @@
 
 use super::{MARGIN_MM, SAFE_MARGIN_MM};
 use crate::page::{Page, Point, Stroke};
-use crate::text::{self, Style};
+use crate::text::{self, Reading, Style};
 
 /// Height reserved at the bottom of every page for the footer.
 pub const FOOTER_HEIGHT_MM: f64 = 34.0;
@@ -28,6 +28,8 @@ pub struct Footer {
     caption: text::Shaped,
     /// Page numbering pattern with `{page}` and `{pages}`.
     page_label: String,
+    /// Which way the sheet's text runs.
+    reading: Reading,
 }
 
 impl Footer {
@@ -38,6 +40,7 @@ impl Footer {
         caption: String,
         page_label: String,
         page_width: f64,
+        reading: Reading,
     ) -> Result<Footer, String> {
         // Beside the bar where there is room; on narrow paper, above it, full width.
         let beside = page_width - MARGIN_MM - note_x();
@@ -53,6 +56,7 @@ impl Footer {
             5.5,
             note_width,
             lines,
+            reading,
         )
         .ok_or_else(|| {
             format!(
@@ -62,14 +66,25 @@ impl Footer {
         })?;
         // The caption shares its line with the page number: set smaller if it must be.
         let widest_label = page_label.replace("{page}", "99").replace("{pages}", "99");
-        let label_width = text::shape(&widest_label, Style::Regular, SMALL_PT).width_mm();
+        let label_width =
+            text::shape(&widest_label, Style::Regular, SMALL_PT, reading).width_mm();
         let room = page_width - 2.0 * MARGIN_MM - label_width - 5.0;
-        let caption = text::fit(&caption, Style::Regular, SMALL_PT, 5.5, room, 1)
-            .and_then(|lines| lines.into_iter().next())
-            .ok_or_else(|| {
-                format!("the footer caption {caption:?} does not fit in {room:.0} mm: shorten it")
-            })?;
-        Ok(Footer { note, note_at, note_width, caption, page_label })
+        let caption = text::fit(
+            &caption,
+            Style::Regular,
+            SMALL_PT,
+            5.5,
+            room,
+            1,
+            reading,
+        )
+        .and_then(|lines| lines.into_iter().next())
+        .ok_or_else(|| {
+            format!(
+                "the footer caption {caption:?} does not fit in {room:.0} mm: shorten it"
+            )
+        })?;
+        Ok(Footer { note, note_at, note_width, caption, page_label, reading })
     }
 
     /// Draws the footer on page `number` of `count`.
@@ -103,7 +118,7 @@ impl Footer {
             .page_label
             .replace("{page}", &number.to_string())
             .replace("{pages}", &count.to_string());
-        let shaped = text::shape(&label, Style::Regular, SMALL_PT);
+        let shaped = text::shape(&label, Style::Regular, SMALL_PT, self.reading);
         let x = page.width - MARGIN_MM - shaped.width_mm();
         page.text(Point::new(x, bottom), shaped);
     }
@@ -125,11 +140,16 @@ pub fn inch_scale(page: &mut Page, at: Point) {
         let tick = if quarter % 4 == 0 { 3.5 } else { 1.5 };
         page.line(Point::new(x, at.y), Point::new(x, at.y - tick), stroke);
         if quarter % 4 == 0 {
-            let label = text::shape(&(quarter / 4).to_string(), Style::Regular, 6.0);
+            let label = text::shape(
+                &(quarter / 4).to_string(),
+                Style::Regular,
+                6.0,
+                Reading::Natural,
+            );
             page.text_centered(x, at.y - tick - 0.8, label);
         }
     }
-    let unit = text::shape("in", Style::Regular, 6.0);
+    let unit = text::shape("in", Style::Regular, 6.0, Reading::Natural);
     page.text(Point::new(at.x + 4.0 * INCH + 1.5, at.y - 1.0), unit);
 }
 
@@ -142,7 +162,7 @@ pub fn calibration_bar(page: &mut Page, at: Point) {
         let x = at.x + cm as f64 * 10.0;
         let tick = if cm % 5 == 0 { 3.2 } else { 2.2 };
         page.line(Point::new(x, at.y), Point::new(x, at.y + tick), stroke);
-        let label = text::shape(&cm.to_string(), Style::Regular, 6.0);
+        let label = text::shape(&cm.to_string(), Style::Regular, 6.0, Reading::Natural);
         // Every number on one line, clear of the footer's rule below.
         page.text_centered(x, at.y + 5.4, label);
     }
@@ -150,6 +170,6 @@ pub fn calibration_bar(page: &mut Page, at: Point) {
         let x = at.x + mm as f64;
         page.line(Point::new(x, at.y), Point::new(x, at.y + 1.2), Stroke::solid(0.12));
     }
-    let unit = text::shape("cm", Style::Regular, 6.0);
+    let unit = text::shape("cm", Style::Regular, 6.0, Reading::Natural);
     page.text(Point::new(at.x + CALIBRATION_MM + 1.5, at.y + 2.2), unit);
 }

@@ -1,14 +1,10 @@
-//! Game rules: pure code, no I/O, no PDF.
+//! The seam every game's rules implement: pure code, no I/O, no PDF.
 //!
-//! Each game implements [`Game`] on its own typed state and moves. The rest of the
-//! program talks to games through the string-level [`Engine`] facade, which every
-//! [`Game`] gets for free, so the CLI and the kit verifier need no per-game code.
+//! Each game implements [`Game`] on its own typed state and moves (the engines live in
+//! `games/<game>/`). The CLI talks to them through the string-level [`Engine`] facade,
+//! which every [`Game`] gets for free; the kit verifier works on the typed values.
 
 use std::fmt;
-
-pub mod crossway;
-pub mod stacks;
-pub mod three_men;
 
 /// Why a position or a move was refused. The message is lowercase, with no final
 /// period, and says what was found and what was expected.
@@ -74,6 +70,8 @@ pub trait Game {
     type State: Clone + fmt::Debug;
     /// One move.
     type Move: Clone + PartialEq + fmt::Display;
+    /// A square or point of the board.
+    type Square: Copy + PartialEq + fmt::Display;
 
     /// Parses a position in the game's notation.
     fn parse_state(&self, text: &str) -> Result<Self::State, RulesError>;
@@ -103,6 +101,41 @@ pub trait Game {
         state: &Self::State,
         square: &str,
     ) -> Result<Option<String>, RulesError>;
+    /// Parses a square's name on the board of `state`.
+    fn parse_square(
+        &self,
+        state: &Self::State,
+        text: &str,
+    ) -> Result<Self::Square, RulesError>;
+    /// The square a move takes pieces from (a slide or a carry); `None` for a move
+    /// that takes nothing from the board (a placement, a swap, a pass).
+    fn origin(&self, mv: &Self::Move) -> Option<Self::Square>;
+    /// The square a move puts its piece on, where that is one square (a placement or
+    /// a slide); `None` otherwise.
+    fn target(&self, mv: &Self::Move) -> Option<Self::Square> {
+        let _ = mv;
+        None
+    }
+
+    /// Every legal move that takes pieces from `square`, decided on typed moves.
+    fn moves_from(
+        &self,
+        state: &Self::State,
+        square: &str,
+    ) -> Result<Vec<Self::Move>, RulesError> {
+        let square = self.parse_square(state, square)?;
+        let mut moves = self.legal_moves(state);
+        moves.retain(|mv| self.origin(mv) == Some(square));
+        Ok(moves)
+    }
+
+    /// See [`perft`]; a game with a faster move generator overrides this.
+    fn perft_of(&self, state: &Self::State, depth: u32) -> u64
+    where
+        Self: Sized,
+    {
+        perft(self, state, depth)
+    }
 }
 
 /// The number of move sequences of exactly `depth` moves (a finished game has none).
@@ -158,7 +191,7 @@ impl<G: Game> Engine for G {
 
     fn perft(&self, position: &str, depth: u32) -> Result<u64, RulesError> {
         let state = self.parse_state(position)?;
-        Ok(perft(self, &state, depth))
+        Ok(self.perft_of(&state, depth))
     }
 
     fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError> {
@@ -180,7 +213,7 @@ impl<G: Game> Engine for G {
         }
         Ok(Replay {
             positions,
-            outcome: self.outcome(&state),
+            outcome: Game::outcome(self, &state),
             illegal,
             legal_moves: sorted_moves(self, &state),
         })
@@ -205,76 +238,4 @@ fn sorted_moves<G: Game>(game: &G, state: &G::State) -> Vec<String> {
         game.legal_moves(state).iter().map(ToString::to_string).collect();
     moves.sort();
     moves
-}
-
-/// The ids of the games this build knows, for error messages.
-pub const GAME_IDS: &[&str] =
-    &["three-men-slide", "stack-top-roads", "pathstone", "crossway"];
-
-/// The board sizes a game can be played at.
-pub fn sizes(game_id: &str) -> std::ops::RangeInclusive<u8> {
-    match game_id {
-        "pathstone" => stacks::PATHSTONE_SIZES,
-        "crossway" => crossway::MIN_SIZE..=crossway::MAX_SIZE,
-        _ => 3..=3,
-    }
-}
-
-/// The stacking-game variant for a game id at a board size, if it is a stacking game
-/// played at that size.
-pub fn stack_variant(game_id: &str, size: u8) -> Option<stacks::Variant> {
-    match game_id {
-        "stack-top-roads" if size == 3 => Some(stacks::Variant::stack_top_roads()),
-        "pathstone" => stacks::Variant::pathstone(size),
-        _ => None,
-    }
-}
-
-/// The engine for a game id, or `None` if there is no such game.
-pub fn engine(game_id: &str) -> Option<Box<dyn Engine>> {
-    if game_id == "stack-top-roads" {
-        return Some(Box::new(stacks::StackGame {
-            variant: stacks::Variant::stack_top_roads(),
-        }));
-    }
-    match game_id {
-        "three-men-slide" => Some(Box::new(three_men::ThreeMenSlide)),
-        "pathstone" => Some(Box::new(PathstoneAnySize)),
-        "crossway" => Some(Box::new(crossway::Crossway)),
-        _ => None,
-    }
-}
-
-/// Pathstone at the size of whatever position it is given (a TPS has one row per
-/// rank), so one game id serves every board size.
-struct PathstoneAnySize;
-
-impl PathstoneAnySize {
-    fn game(position: &str) -> Result<stacks::StackGame, RulesError> {
-        let board = position.split_whitespace().next().unwrap_or("");
-        let size = board.split('/').count();
-        let variant =
-            u8::try_from(size).ok().and_then(stacks::Variant::pathstone).ok_or_else(
-                || rules_err!("a Pathstone board has 3 to 8 rows, found {size}"),
-            )?;
-        Ok(stacks::StackGame { variant })
-    }
-}
-
-impl Engine for PathstoneAnySize {
-    fn moves(&self, position: &str) -> Result<Vec<String>, RulesError> {
-        Self::game(position)?.moves(position)
-    }
-
-    fn perft(&self, position: &str, depth: u32) -> Result<u64, RulesError> {
-        Engine::perft(&Self::game(position)?, position, depth)
-    }
-
-    fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError> {
-        Self::game(position)?.replay(position, moves)
-    }
-
-    fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
-        Engine::top(&Self::game(position)?, position, square)
-    }
 }

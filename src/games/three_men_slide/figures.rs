@@ -1,15 +1,17 @@
 //! Drawings for Three-men slide: the board, counters, the repetition log and the
 //! worked-example diagrams. Geometry comes from the kit, positions from the rules.
 
-use super::draw::{self, Side};
-use super::flow::{Chunk, Poster, Table};
-use super::{caption, cut_tiles};
+use super::rules::{self as three_men, Player, Square, ThreeMenSlide};
+use crate::layout::FigureContext;
+use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_entry};
+use crate::layout::flow::{Chunk, Table};
+use crate::layout::poster::Poster;
 use crate::page::{Color, Page, Paint, Point, Stroke};
-use crate::rules::Game;
-use crate::rules::three_men::{self, Player, Square, ThreeMenSlide};
 use crate::text::{self, Style};
+use crate::verify::{Verified, When};
 
-use super::FigureContext;
+/// A verified example of this game.
+type Example = Verified<ThreeMenSlide>;
 
 /// The figures this game draws, for error messages.
 pub const FIGURES: &[&str] = &["board", "counters", "repetition-log", "diagrams"];
@@ -19,12 +21,13 @@ pub fn figure(
     name: &str,
     args: &[String],
     cx: &FigureContext,
+    examples: &[Example],
 ) -> Result<Vec<Chunk>, String> {
     match name {
         "board" => board(cx),
         "counters" => counters(cx),
         "repetition-log" => repetition_log(cx),
-        "diagrams" => diagrams(args, cx),
+        "diagrams" => diagrams(args, cx, examples),
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
@@ -97,7 +100,7 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for sq in Square::all() {
         let c = point_at(origin, spacing, sq);
         page.circle(c, dot / 2.0, Paint::both(Color::WHITE, Stroke::solid(0.8)));
-        let label = text::shape(&sq.to_string(), Style::Regular, (dot * 0.9).min(7.0));
+        let label = cx.shape(&sq.to_string(), Style::Regular, (dot * 0.9).min(7.0));
         page.text_centered(c.x, c.y + label.size_pt * 0.13, label);
     }
     // Coordinates on all four sides, as the rules name the squares.
@@ -125,7 +128,7 @@ fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             Stroke::dashed(0.63, 3.0, 2.0).colored(Color::gray(0.45)),
         ),
     ] {
-        chunks.extend(super::legend_entry(cx, key, sample, &|page, x| {
+        chunks.extend(legend_entry(cx, key, sample, &|page, x| {
             page.line(Point::new(x, 2.2), Point::new(x + sample, 2.2), stroke)
         })?);
         chunks.push(Chunk::space(1.5));
@@ -143,9 +146,15 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("counters.caption_{}", player.to_string().to_lowercase()),
         )?);
-        chunks.extend(cut_tiles(per_player, tile, cx.width, &|page, centre| {
-            draw::piece(page, centre, size, side(player), &player.to_string())
-        }));
+        chunks.extend(cut_tiles(
+            per_player,
+            tile,
+            cx.width,
+            cx.reading,
+            &|page, centre| {
+                draw::piece(page, centre, size, side(player), &player.to_string())
+            },
+        ));
         chunks.push(Chunk::space(9.0));
     }
     Ok(chunks)
@@ -182,8 +191,7 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         .map(|turn| {
             let mut row = Page::new(0.0, 0.0);
             let label = if turn == 0 { start_label.clone() } else { turn.to_string() };
-            let shaped =
-                text::shape(&label, Style::Bold, if turn == 0 { 6.5 } else { 9.0 });
+            let shaped = cx.shape(&label, Style::Bold, if turn == 0 { 6.5 } else { 9.0 });
             row.text(Point::new(1.0, row_height / 2.0 + 1.4), shaped);
             // A small 3×3 grid to copy the board into, row 3 on top as on the board.
             let gx = xs[1] + (widths[1] - 3.0 * cell) / 2.0;
@@ -205,7 +213,7 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             for (i, player) in [Player::A, Player::B].into_iter().enumerate() {
                 let c = Point::new(xs[2] + 5.0 + i as f64 * 8.5, row_height / 2.0);
                 row.circle(c, 3.0, Paint::outline(Stroke::solid(0.25)));
-                let t = text::shape(&player.to_string(), Style::Regular, 8.0);
+                let t = cx.shape(&player.to_string(), Style::Regular, 8.0);
                 row.text_centered(c.x, c.y + 1.0, t);
             }
             row.line(
@@ -230,45 +238,43 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 
 /// A row of small boards, one per `example:when` argument (`when` is `start`, the
 /// position to think about, or `end`, the position after the example's moves).
-fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn diagrams(
+    args: &[String],
+    cx: &FigureContext,
+    examples: &[Example],
+) -> Result<Vec<Chunk>, String> {
     let (slot, left) = cx.diagram_slots(args, 3)?;
     let spacing = ((slot - 14.0) / 2.0).min(16.0);
     let mut page = Page::new(0.0, 0.0);
     let mut captions: Vec<Vec<text::Shaped>> = Vec::new();
     for (i, arg) in args.iter().enumerate() {
-        let (ex, when, position) = cx.diagram_position(arg)?;
+        let (ex, when, state) = cx.diagram_position(examples, arg)?;
         let id = ex.id.as_str();
-        let state = ThreeMenSlide.parse_state(position).map_err(|e| e.to_string())?;
-        let x0 = left
-            + super::reading_slot(i, args.len()) as f64 * slot
-            + (slot - 2.0 * spacing) / 2.0;
+        let x0 =
+            left + cx.slot(i, args.len()) as f64 * slot + (slot - 2.0 * spacing) / 2.0;
         let origin = Point::new(x0, 5.0);
-        draw_position(&mut page, origin, spacing, &state, ex, when == "end")?;
-        let key = if when == "end" { "caption_end" } else { "caption" };
+        draw_position(cx, &mut page, origin, spacing, state, ex, when == When::End);
+        let key = if when == When::End { "caption_end" } else { "caption" };
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
-        captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+        captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
     }
     let board_h = 2.0 * spacing + 14.0;
-    Ok(vec![super::diagram_row(page, &captions, left, slot, board_h)])
+    Ok(vec![diagram_row(cx, page, &captions, left, slot, board_h)])
 }
 
 fn draw_position(
+    cx: &FigureContext,
     page: &mut Page,
     origin: Point,
     spacing: f64,
     state: &three_men::State,
-    ex: &crate::verify::Verified,
+    ex: &Example,
     end: bool,
-) -> Result<(), String> {
+) {
     let at = |sq: Square| point_at(origin, spacing, sq);
     if end && !ex.line.is_empty() {
         // The winning line as a broad grey band under the pieces.
-        let squares: Vec<Square> = ex
-            .line
-            .iter()
-            .map(|s| Square::parse(s))
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?;
+        let squares = &ex.line;
         let band = Stroke::solid(spacing * 0.55).colored(Color::gray(0.82));
         page.line(at(squares[0]), at(squares[2]), band);
     }
@@ -289,7 +295,7 @@ fn draw_position(
         page.text_centered(
             x,
             origin.y + 2.0 * spacing + piece / 2.0 + 3.5,
-            text::shape(&letter, Style::Regular, 6.5),
+            cx.shape(&letter, Style::Regular, 6.5),
         );
     }
     for row in 0..3u8 {
@@ -297,24 +303,20 @@ fn draw_position(
         page.text_centered(
             origin.x - piece / 2.0 - 2.5,
             y,
-            text::shape(&(row + 1).to_string(), Style::Regular, 6.5),
+            cx.shape(&(row + 1).to_string(), Style::Regular, 6.5),
         );
     }
-    let arrows: Vec<(String, bool)> = if end {
-        ex.moves.last().map(|m| (m.clone(), false)).into_iter().collect()
-    } else if let Some(illegal) = &ex.illegal {
-        vec![(illegal.text.clone(), true)]
+    let arrows: Vec<(three_men::Move, bool)> = if end {
+        ex.moves.last().map(|m| (*m, false)).into_iter().collect()
+    } else if let Some((illegal, _)) = &ex.illegal {
+        vec![(*illegal, true)]
     } else if ex.from.is_some() {
-        ex.shown_moves.iter().map(|m| (m.clone(), false)).collect()
+        ex.shown_moves.iter().map(|m| (*m, false)).collect()
     } else {
         Vec::new()
     };
     for (mv, crossed) in arrows {
-        if let Some((a, b)) = mv.split_once('-') {
-            let (a, b) = (
-                Square::parse(a).map_err(|e| e.to_string())?,
-                Square::parse(b).map_err(|e| e.to_string())?,
-            );
+        if let three_men::Move::Slide(a, b) = mv {
             // Beside the board line rather than on it, so the arrow stays visible.
             let (from, to) = (at(a), at(b));
             let len = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
@@ -324,5 +326,4 @@ fn draw_position(
             draw::arrow(page, side(from), side(to), piece * 0.45, 0.5, crossed);
         }
     }
-    Ok(())
 }

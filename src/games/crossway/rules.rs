@@ -27,7 +27,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use super::{Game, Outcome, RulesError};
+use crate::rules::{Game, Outcome, RulesError};
 
 /// The smallest board side the rules accept.
 pub const MIN_SIZE: u8 = 3;
@@ -202,6 +202,7 @@ impl fmt::Display for Move {
     }
 }
 
+#[cfg(test)]
 /// The empty position of a `size`×`size` board with V to move, e.g.
 /// `.../.../... V`. Sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`] give text that
 /// `parse_state` refuses.
@@ -242,11 +243,13 @@ impl State {
         self.on_board(p).then(|| self.cells[p.index(self.size)]).flatten()
     }
 
+    #[cfg(test)]
     /// The player whose colour moves next.
     pub fn to_move(&self) -> Player {
         self.to_move
     }
 
+    #[cfg(test)]
     /// Whether White has used the pie swap.
     pub fn swapped(&self) -> bool {
         self.swapped
@@ -656,6 +659,7 @@ pub struct Crossway;
 impl Game for Crossway {
     type State = State;
     type Move = Move;
+    type Square = Point;
 
     fn parse_state(&self, text: &str) -> Result<State, RulesError> {
         parse_position(text)
@@ -688,6 +692,29 @@ impl Game for Crossway {
     fn top(&self, state: &State, square: &str) -> Result<Option<String>, RulesError> {
         Ok(state.stone(Point::parse(square, state.size)?).map(|p| p.to_string()))
     }
+
+    fn parse_square(&self, state: &State, text: &str) -> Result<Point, RulesError> {
+        Point::parse(text, state.size)
+    }
+
+    fn origin(&self, _mv: &Move) -> Option<Point> {
+        // Stones are only ever placed: no move takes one from the board.
+        None
+    }
+
+    fn target(&self, mv: &Move) -> Option<Point> {
+        match *mv {
+            Move::Place(at) => Some(at),
+            Move::Swap | Move::Pass => None,
+        }
+    }
+}
+
+/// Stones each side may need on an N×N board: V moves first, so at most half the
+/// points rounded up; H at most half rounded down.
+pub fn stones_needed(size: u8) -> (u32, u32) {
+    let points = size as u32 * size as u32;
+    (points.div_ceil(2), points / 2)
 }
 
 #[cfg(test)]

@@ -6,13 +6,15 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::games::{Facts, Sheets, number};
 use crate::kit::strings::REFERENCE_LANGUAGE;
 use crate::kit::{Kit, SheetKind};
-use crate::layout::{self, FigureContext, Paper, footer::Footer, markup::Block};
-use crate::rules::{self, three_men};
-use crate::templates::TemplateSet;
-use crate::verify::{self, Verified};
-use crate::{pdf, text};
+use crate::layout::{self, FigureContext, Paper, figure, footer::Footer};
+use crate::pdf;
+use crate::sheet::markup::{self, Block};
+use crate::sheet::template::TemplateSet;
+use crate::text::{self, Reading};
+use crate::verify::Summary;
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -60,8 +62,8 @@ pub struct Built {
 
 /// Numbers and facts that strings may quote as `{name}`: all from the kit or the
 /// rules, never typed into a translation.
-pub fn facts(kit: &Kit, size: u8) -> BTreeMap<String, String> {
-    let mut facts = BTreeMap::new();
+pub fn facts(kit: &Kit, size: u8, game: &dyn Sheets) -> Facts {
+    let mut facts = Facts::new();
     let mut put = |k: &str, v: String| {
         facts.insert(k.to_string(), v);
     };
@@ -73,52 +75,23 @@ pub fn facts(kit: &Kit, size: u8) -> BTreeMap<String, String> {
     put("piece_mm", number(kit.pieces.size_mm));
     put("spares", kit.pieces.spares.to_string());
     put("cell_mm", number(kit.board.spacing_mm));
-    if kit.game == "three-men-slide" {
-        put("counters", three_men::COUNTERS_PER_PLAYER.to_string());
-        put(
-            "counters_total",
-            (three_men::COUNTERS_PER_PLAYER + kit.pieces.spares).to_string(),
-        );
-        put("turn_limit", three_men::SLIDING_TURN_LIMIT.to_string());
-        put("repetitions", three_men::REPETITION_LIMIT.to_string());
-    }
     put("size", size.to_string());
-    if kit.game == "crossway" {
-        let (v, h) = crate::layout::crossway::stones_needed(size);
-        put("points", (size as u32 * size as u32).to_string());
-        put("stones_v", (v + kit.pieces.spares).to_string());
-        put("stones_h", (h + kit.pieces.spares).to_string());
-        put(
-            "row_spacing_mm",
-            number(kit.board.row_spacing_mm.unwrap_or(kit.board.spacing_mm)),
-        );
-    }
-    if let Some(variant) = rules::stack_variant(&kit.game, size) {
-        put("stones", variant.stones.to_string());
-        put("stones_total", (variant.stones + kit.pieces.spares).to_string());
-        put("crowns", variant.crowns.to_string());
-        put("carry_limit", variant.carry_limit.to_string());
-        if let Some(limit) = variant.turn_limit {
-            put("turn_limit", limit.to_string());
-        }
-    }
+    game.facts(&mut facts);
     facts
 }
 
 /// Facts about each verified example, as `{id.moves}`, `{id.line}`, `{id.from}`,
 /// `{id.shown}`, `{id.destinations}` and `{id.illegal}`: what the rules computed.
-fn example_facts(verified: &[Verified], comma: &str) -> BTreeMap<String, String> {
-    let mut facts = BTreeMap::new();
-    for v in verified {
-        let destinations: Vec<&str> =
-            v.shown_moves.iter().map(|m| m.rsplit('-').next().unwrap_or(m)).collect();
+fn example_facts(examples: &[Summary], comma: &str) -> Facts {
+    let mut facts = Facts::new();
+    for v in examples {
         let illegal = v.illegal.as_ref().map(|i| i.text.clone()).unwrap_or_default();
         for (name, value) in [
             ("moves", v.moves.join(comma)),
             ("line", v.line.join("–")),
             ("from", v.from.clone().unwrap_or_default()),
             ("shown", v.shown_moves.join(comma)),
-            ("destinations", destinations.join(comma)),
+            ("destinations", v.destinations.join(comma)),
             ("illegal", illegal),
             ("count", v.shown_moves.len().to_string()),
         ] {
@@ -128,19 +101,15 @@ fn example_facts(verified: &[Verified], comma: &str) -> BTreeMap<String, String>
     facts
 }
 
-/// A length or count without a needless `.0`.
-fn number(value: f64) -> String {
-    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value}") }
-}
-
 #[derive(Serialize)]
 struct Context<'a> {
     t: &'a toml::Table,
     kit: KitInfo<'a>,
-    facts: &'a BTreeMap<String, String>,
-    examples: BTreeMap<&'a str, &'a Verified>,
-    /// Reachable positions where the player to move is stuck (Three-men slide).
-    stuck: Vec<String>,
+    facts: &'a Facts,
+    examples: BTreeMap<&'a str, &'a Summary>,
+    /// The game's own lists (e.g. `stuck` positions), at the top level.
+    #[serde(flatten)]
+    lists: BTreeMap<&'static str, Vec<String>>,
     lang: &'a str,
     paper: &'a str,
 }
@@ -176,7 +145,6 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             ),
         )]);
     }
-    let verified = verify::verify(kit)?;
     let reference = &kit.languages[REFERENCE_LANGUAGE];
     let Some(strings) = kit.languages.get(&options.lang) else {
         let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
@@ -203,9 +171,15 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             )),
         ]);
     }
-    let mut facts = facts(kit, size);
-    let rtl = RIGHT_TO_LEFT_LANGUAGES.contains(&options.lang.as_str());
-    facts.extend(example_facts(&verified, if rtl { "، " } else { ", " }));
+    let game = kit.game.kit().prepare(kit, size)?;
+    let summaries = game.summaries();
+    let mut facts = facts(kit, size, game.as_ref());
+    let reading = if RIGHT_TO_LEFT_LANGUAGES.contains(&options.lang.as_str()) {
+        Reading::RightToLeft
+    } else {
+        Reading::Natural
+    };
+    facts.extend(example_facts(&summaries, if reading.rtl() { "، " } else { ", " }));
     if DECIMAL_COMMA_LANGUAGES.contains(&options.lang.as_str()) {
         // 23.7 mm is written 23,7 mm in these languages.
         for value in facts.values_mut() {
@@ -236,28 +210,26 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     if !unshowable.is_empty() {
         return Err(unshowable);
     }
-    let stuck =
-        if kit.game == "three-men-slide" { three_men::stuck_positions() } else { vec![] };
     let context = Context {
         t: &table,
-        kit: KitInfo { id: &kit.id, game: &kit.game },
+        kit: KitInfo { id: &kit.id, game: kit.game.name() },
         facts: &facts,
-        examples: verified.iter().map(|v| (v.id.as_str(), v)).collect(),
-        stuck,
+        examples: summaries.iter().map(|v| (v.id.as_str(), v)).collect(),
+        lists: game.lists(),
         lang: &options.lang,
         paper: options.paper.name(),
     };
     let cx = FigureContext {
         kit,
-        verified: &verified,
         strings: &table,
         width: layout::content_width(&options.paper),
         size,
+        reading,
     };
     let mut outputs = Vec::new();
     let mut diags = Diagnostics::new();
     for sheet in kit.sheets.iter().copied().chain([SheetKind::HostKey]) {
-        match text::with_direction(rtl, || build_sheet(sheet, &context, &cx, options)) {
+        match build_sheet(sheet, &context, &cx, game.as_ref(), options) {
             Ok(output) => outputs.push(output),
             Err(errors) => diags.extend(errors),
         }
@@ -269,6 +241,7 @@ fn build_sheet(
     sheet: SheetKind,
     context: &Context,
     cx: &FigureContext,
+    game: &dyn Sheets,
     options: &Options,
 ) -> Result<Output, Diagnostics> {
     let template_path = options
@@ -281,10 +254,11 @@ fn build_sheet(
     let mut chunks = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();
-    for block in layout::markup::parse(&markup) {
+    for block in markup::parse(&markup) {
         match &block {
             Block::PageBreak => chunks.push(None),
-            Block::Figure { name, args, line } => match layout::figure(name, args, cx) {
+            Block::Figure { name, args, line } => match draw_figure(name, args, cx, game)
+            {
                 Ok(figure) => chunks.extend(figure.into_iter().map(Some)),
                 Err(message) => diags.push(Diagnostic::file(
                     &format!("{template_path} (rendered line {line})"),
@@ -298,8 +272,11 @@ fn build_sheet(
                     title = t.clone();
                 }
                 check_glyphs(&block, sheet, &template_path, &mut diags);
-                chunks
-                    .extend(layout::text_chunks(&block, cx.width).into_iter().map(Some));
+                chunks.extend(
+                    layout::text_chunks(&block, cx.width, cx.reading)
+                        .into_iter()
+                        .map(Some),
+                );
             }
         }
     }
@@ -313,6 +290,7 @@ fn build_sheet(
         format!("{game_title} · {title}"),
         cx.text("common.page_label").map_err(in_template)?,
         options.paper.size_mm().0,
+        cx.reading,
     )
     .map_err(|e| {
         in_template(format!("sheet `{}` ({}): {e}", sheet.name(), options.lang))
@@ -325,6 +303,19 @@ fn build_sheet(
         pages: pages.len(),
         bytes,
     })
+}
+
+/// Draws `@name args…`: the figures every game shares, else the game's own.
+fn draw_figure(
+    name: &str,
+    args: &[String],
+    cx: &FigureContext,
+    game: &dyn Sheets,
+) -> Result<Vec<layout::flow::Chunk>, String> {
+    match name {
+        "end-box" => figure::end_box(args, cx),
+        _ => game.figure(name, args, cx),
+    }
 }
 
 /// A character the font cannot show is an error, never a blank box.
@@ -343,7 +334,8 @@ fn check_glyphs(
         | Block::Note(t) => t,
         _ => return,
     };
-    let missing = text::shape(text, text::Style::Regular, 10.0).missing_chars();
+    let missing =
+        text::shape(text, text::Style::Regular, 10.0, Reading::Natural).missing_chars();
     if !missing.is_empty() {
         diags.push(Diagnostic::file(
             template,

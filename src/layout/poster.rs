@@ -4,9 +4,47 @@
 //! anything else is kept only where it lies wholly inside), so what reaches the PDF
 //! is exactly what prints, and an independent reader can check it.
 
-use super::flow::{Frame, Poster};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
-use crate::text::{self, Style};
+use crate::text::{self, Reading, Style};
+
+/// A drawing that must never be shrunk; see [`Chunk::poster`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Poster {
+    /// Width in millimetres.
+    pub width: f64,
+    /// Height in millimetres.
+    pub height: f64,
+    /// What to draw, relative to the drawing's top-left corner.
+    pub items: Vec<Item>,
+    /// Words for the parts, when it has to be split.
+    pub labels: PosterLabels,
+}
+
+/// The words on a split drawing's pages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PosterLabels {
+    /// Above each part: a pattern with `{part}`, `{parts}`, `{row}` and `{column}`.
+    pub part: String,
+    /// Title of the assembly page.
+    pub assembly_title: String,
+    /// Instructions on the assembly page, with `{parts}`.
+    pub assembly_note: String,
+    /// Which way the sheet's text runs.
+    pub reading: Reading,
+}
+
+/// The area chunks flow into, in millimetres on the page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    /// Left edge of the content.
+    pub left: f64,
+    /// Width of the content.
+    pub width: f64,
+    /// Top edge of the content.
+    pub top: f64,
+    /// Bottom edge of the content.
+    pub bottom: f64,
+}
 
 /// How much neighbouring parts share, for gluing: wide enough for a target mark.
 pub const OVERLAP_MM: f64 = 15.0;
@@ -41,7 +79,7 @@ pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) 
             .replace("{column}", &(index % cols + 1).to_string());
         page.text(
             Point::new(frame.left, frame.top + 4.0),
-            text::shape(&label, Style::Bold, 10.0),
+            text::shape(&label, Style::Bold, 10.0, poster.labels.reading),
         );
         let (x, y) = (frame.left, frame.top + LABEL_MM);
         page.rect(
@@ -52,7 +90,7 @@ pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) 
         );
         for item in &items {
             for clipped in clip(item, window) {
-                page.items.push(super::flow::translate(&clipped, x, y));
+                page.items.push(clipped.translated(x, y));
             }
         }
         pages.push(page.items);
@@ -116,11 +154,22 @@ fn assembly_plan(
 ) {
     let mut out = Page::new(0.0, 0.0);
     let mut y = top + 8.0;
-    let title = text::shape(&poster.labels.assembly_title, Style::Bold, 12.5);
+    let title = text::shape(
+        &poster.labels.assembly_title,
+        Style::Bold,
+        12.5,
+        poster.labels.reading,
+    );
     out.text(Point::new(start_x(&title, frame), y), title);
     y += 7.0;
     let note = poster.labels.assembly_note.replace("{parts}", &windows.len().to_string());
-    for line in text::wrap(&note, Style::Regular, super::BODY_PT, frame.width) {
+    for line in text::wrap(
+        &note,
+        Style::Regular,
+        super::BODY_PT,
+        frame.width,
+        poster.labels.reading,
+    ) {
         out.text(Point::new(start_x(&line, frame), y), line);
         y += 5.0;
     }
@@ -143,7 +192,8 @@ fn assembly_plan(
             w.h * scale,
             Paint::outline(Stroke::dashed(0.3, 1.5, 1.0)),
         );
-        let number = text::shape(&(i + 1).to_string(), Style::Bold, 14.0);
+        let number =
+            text::shape(&(i + 1).to_string(), Style::Bold, 14.0, poster.labels.reading);
         out.text_centered(
             at.x + w.w * scale / 2.0,
             at.y + w.h * scale / 2.0 + 2.5,

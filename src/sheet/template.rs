@@ -6,39 +6,16 @@ use std::collections::BTreeMap;
 use std::error::Error as _;
 
 use crate::diag::Diagnostic;
+use crate::games::GameId;
 
-/// The built-in templates: `<sheet>` for every game, `<game>/<sheet>` for one game
-/// (it wins over the shared one).
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("board", include_str!("../templates/board.tera")),
-    ("counters", include_str!("../templates/counters.tera")),
-    ("stones", include_str!("../templates/stones.tera")),
-    ("repetition-log", include_str!("../templates/repetition-log.tera")),
-    ("ledger", include_str!("../templates/ledger.tera")),
-    (
-        "three-men-slide/rule-card",
-        include_str!("../templates/three-men-slide/rule-card.tera"),
-    ),
-    (
-        "three-men-slide/host-key",
-        include_str!("../templates/three-men-slide/host-key.tera"),
-    ),
-    (
-        "stack-top-roads/rule-card",
-        include_str!("../templates/stack-top-roads/rule-card.tera"),
-    ),
-    (
-        "stack-top-roads/host-key",
-        include_str!("../templates/stack-top-roads/host-key.tera"),
-    ),
-    ("pathstone/rule-card", include_str!("../templates/pathstone/rule-card.tera")),
-    ("pathstone/host-key", include_str!("../templates/pathstone/host-key.tera")),
-    ("pathstone/stones", include_str!("../templates/pathstone/stones.tera")),
-    ("pathstone/ledger", include_str!("../templates/pathstone/ledger.tera")),
-    ("crossway/rule-card", include_str!("../templates/crossway/rule-card.tera")),
-    ("crossway/host-key", include_str!("../templates/crossway/host-key.tera")),
-    ("crossway/stones", include_str!("../templates/crossway/stones.tera")),
-    ("crossway/ledger", include_str!("../templates/crossway/ledger.tera")),
+/// The built-in templates every game shares, by sheet name; a game's own
+/// (`GameKit::templates`) replace them.
+const SHARED: &[(&str, &str)] = &[
+    ("board", include_str!("../../templates/board.tera")),
+    ("counters", include_str!("../../templates/counters.tera")),
+    ("stones", include_str!("../../templates/stones.tera")),
+    ("repetition-log", include_str!("../../templates/repetition-log.tera")),
+    ("ledger", include_str!("../../templates/ledger.tera")),
 ];
 
 /// Template texts by sheet name, each with the path to name in messages.
@@ -49,17 +26,15 @@ pub struct TemplateSet {
 }
 
 impl TemplateSet {
-    /// The built-in templates for a game.
-    pub fn builtin(game: &str) -> Self {
+    /// The built-in templates for a game: the shared ones, then the game's own.
+    pub fn builtin(game: GameId) -> Self {
         let mut templates = BTreeMap::new();
-        // Shared templates first, so that the game's own replace them.
-        let shared = BUILTIN.iter().filter(|(name, _)| !name.contains('/'));
-        let own = BUILTIN.iter().filter_map(|(name, text)| {
-            let sheet = name.strip_prefix(game)?.strip_prefix('/')?;
-            Some((sheet, text))
-        });
-        for (sheet, text) in shared.map(|(n, t)| (*n, t)).chain(own) {
-            let path = format!("templates/{}.tera (built in)", builtin_name(game, sheet));
+        for (sheet, text) in SHARED {
+            let path = format!("templates/{sheet}.tera (built in)");
+            templates.insert(sheet.to_string(), (path, text.to_string()));
+        }
+        for (sheet, text) in game.kit().templates() {
+            let path = format!("templates/{game}/{sheet}.tera (built in)");
             templates.insert(sheet.to_string(), (path, text.to_string()));
         }
         TemplateSet { templates }
@@ -96,11 +71,6 @@ impl TemplateSet {
     }
 }
 
-fn builtin_name(game: &str, sheet: &str) -> String {
-    let own = format!("{game}/{sheet}");
-    if BUILTIN.iter().any(|(name, _)| *name == own) { own } else { sheet.to_string() }
-}
-
 /// Tera's message with every cause (its `Display` alone hides the real one).
 fn describe(error: &tera::Error) -> String {
     // The message may start with its own "error:"; the report adds one already.
@@ -124,7 +94,7 @@ mod tests {
             "board".to_string(),
             ("my/board.tera".to_string(), "# ok\n{{ t.missing.key }}\n".to_string()),
         );
-        let set = TemplateSet::builtin("three-men-slide").with_overrides(&overrides);
+        let set = TemplateSet::builtin(GameId::ThreeMenSlide).with_overrides(&overrides);
         let err = set.render("board", &serde_json_like()).unwrap_err();
         let text = err.render();
         assert!(text.contains("my/board.tera"), "{text}");
@@ -136,7 +106,7 @@ mod tests {
         let mut overrides = BTreeMap::new();
         overrides
             .insert("board".to_string(), ("b.tera".to_string(), "{% if %}".to_string()));
-        let set = TemplateSet::builtin("three-men-slide").with_overrides(&overrides);
+        let set = TemplateSet::builtin(GameId::ThreeMenSlide).with_overrides(&overrides);
         let err = set.render("board", &serde_json_like()).unwrap_err();
         assert!(err.render().contains("b.tera"));
     }

@@ -8,7 +8,7 @@
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
-use super::{Game, Outcome, RulesError};
+use crate::rules::{Game, Outcome, RulesError};
 
 /// How many counters each player places, and then slides.
 pub const COUNTERS_PER_PLAYER: u32 = 3;
@@ -137,6 +137,7 @@ pub fn movement_edges() -> Vec<(Square, Square)> {
         .collect()
 }
 
+#[cfg(test)]
 /// The orthogonal neighbours of a square, in square order.
 pub fn neighbours(sq: Square) -> Vec<Square> {
     Square::all().filter(|&other| is_edge(sq, other)).collect()
@@ -470,6 +471,7 @@ impl State {
         self.position.at(sq)
     }
 
+    #[cfg(test)]
     /// The player to move.
     pub fn to_move(&self) -> Player {
         self.position.to_move
@@ -480,6 +482,7 @@ impl State {
         self.position.is_sliding()
     }
 
+    #[cfg(test)]
     /// Sliding turns played since the start of the history (both players together).
     pub fn slides_played(&self) -> u32 {
         self.slides
@@ -542,6 +545,7 @@ pub struct ThreeMenSlide;
 impl Game for ThreeMenSlide {
     type State = State;
     type Move = Move;
+    type Square = Square;
 
     fn parse_state(&self, text: &str) -> Result<State, RulesError> {
         let position = parse_position(text)?;
@@ -578,6 +582,23 @@ impl Game for ThreeMenSlide {
 
     fn top(&self, state: &State, square: &str) -> Result<Option<String>, RulesError> {
         Ok(state.piece_at(Square::parse(square)?).map(|p| p.to_string()))
+    }
+
+    fn parse_square(&self, _state: &State, text: &str) -> Result<Square, RulesError> {
+        Square::parse(text)
+    }
+
+    fn origin(&self, mv: &Move) -> Option<Square> {
+        match *mv {
+            Move::Place(_) => None,
+            Move::Slide(from, _) => Some(from),
+        }
+    }
+
+    fn target(&self, mv: &Move) -> Option<Square> {
+        match *mv {
+            Move::Place(to) | Move::Slide(_, to) => Some(to),
+        }
     }
 }
 

@@ -2,13 +2,17 @@
 //! marked, paper stones, the move record, and diagrams drawn from positions the rules
 //! module computed (legal placements, a winning path, the forbidden checkerboards).
 
-use super::draw::{self, Side};
-use super::flow::{Chunk, Poster, Table};
-use super::{BODY_PT, FigureContext, caption, cut_tiles, lines};
+use super::rules::{self as crossway, Crossway, Player, State, stones_needed};
+use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_entry};
+use crate::layout::flow::{Chunk, Table};
+use crate::layout::poster::Poster;
+use crate::layout::{BODY_PT, FigureContext};
 use crate::page::{Color, Page, Paint, Point, Stroke};
-use crate::rules::Game;
-use crate::rules::crossway::{self, Crossway, Player, State};
-use crate::text::{self, Style};
+use crate::text::{self, Reading, Style};
+use crate::verify::{Verified, When};
+
+/// A verified example of this game.
+type Example = Verified<Crossway>;
 
 /// The figures this game draws, for error messages.
 pub const FIGURES: &[&str] = &["board", "stones", "moves", "diagrams", "checkerboards"];
@@ -18,25 +22,19 @@ pub fn figure(
     name: &str,
     args: &[String],
     cx: &FigureContext,
+    examples: &[Example],
 ) -> Result<Vec<Chunk>, String> {
     match name {
         "board" => board(cx),
         "stones" => stones(cx),
         "moves" => move_record(cx),
-        "diagrams" => diagrams(args, cx),
+        "diagrams" => diagrams(args, cx, examples),
         "checkerboards" => checkerboards(cx),
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
         )),
     }
-}
-
-/// Stones each side may need on an N×N board: V moves first, so at most half the
-/// points rounded up; H at most half rounded down.
-pub fn stones_needed(size: u8) -> (u32, u32) {
-    let points = size as u32 * size as u32;
-    (points.div_ceil(2), points / 2)
 }
 
 fn side(player: Player) -> Side {
@@ -116,7 +114,7 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             Paint::both(Color::WHITE, Stroke::solid(0.5)),
         );
     }
-    let label = |text: &str| text::shape(text, Style::Bold, 9.0);
+    let label = |text: &str| cx.shape(text, Style::Bold, 9.0);
     for i in 0..n {
         let x = origin.x + i as f64 * dx;
         page.text_centered(x, origin.y - gap - band - 2.0, label(&column_letter(i)));
@@ -128,7 +126,7 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     }
     let mut chunks = Vec::new();
     for (key, sample) in [("board.legend_v", Player::V), ("board.legend_h", Player::H)] {
-        chunks.extend(super::legend_entry(cx, key, 8.0, &|page, x| {
+        chunks.extend(legend_entry(cx, key, 8.0, &|page, x| {
             stone(page, Point::new(x + 4.0, 2.0), 7.0, sample)
         })?);
         chunks.push(Chunk::space(2.0));
@@ -158,6 +156,7 @@ fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             (count + spares) as usize,
             tile,
             cx.width,
+            cx.reading,
             &|page, centre| stone(page, centre, size, player),
         ));
         chunks.push(Chunk::space(6.0));
@@ -183,7 +182,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         (cx.text("ledger.col_play")?, number_w + (column_width - number_w) / 2.0),
     ];
     for (head, x) in heads {
-        header.text_centered(x, 5.0, text::shape(&head, Style::Bold, 7.5));
+        header.text_centered(x, 5.0, cx.shape(&head, Style::Bold, 7.5));
     }
     header.line(Point::new(0.0, 7.0), Point::new(column_width, 7.0), Stroke::solid(0.5));
     let rows = (1..=moves)
@@ -191,7 +190,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             let mut row = Page::new(0.0, 0.0);
             row.text(
                 Point::new(1.0, row_h / 2.0 + 1.3),
-                text::shape(&m.to_string(), Style::Bold, 8.0),
+                cx.shape(&m.to_string(), Style::Bold, 8.0),
             );
             // Odd moves are V's unless a swap came first; the player writes who.
             row.line(Point::new(number_w, 0.0), Point::new(number_w, row_h), grid);
@@ -208,7 +207,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     })];
     chunks.push(Chunk::space(6.0).keep());
     chunks.extend(
-        lines(&cx.text("ledger.path")?, Style::Bold, BODY_PT, cx.width, 0.0)
+        cx.lines(&cx.text("ledger.path")?, Style::Bold, BODY_PT, 0.0)
             .into_iter()
             .map(Chunk::keep),
     );
@@ -228,20 +227,23 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// A row of small boards, one per `example:when[:marks]` argument. `marks` draws the
 /// legal placements of the player to move as rings; `end` positions highlight the
 /// winning path.
-fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn diagrams(
+    args: &[String],
+    cx: &FigureContext,
+    examples: &[Example],
+) -> Result<Vec<Chunk>, String> {
     let (slot, left) = cx.diagram_slots(args, 2)?;
     let mut page = Page::new(0.0, 0.0);
     let mut captions = Vec::new();
     let mut board_h: f64 = 0.0;
     for (i, arg) in args.iter().enumerate() {
-        let (ex, when, position) = cx.diagram_position(arg)?;
+        let (ex, when, state) = cx.diagram_position(examples, arg)?;
         let id = ex.id.as_str();
         let marks = arg.ends_with(":marks");
-        let state = Crossway.parse_state(position).map_err(|e| e.to_string())?;
         let n = state.size();
         let step = ((slot - 16.0) / (n - 1) as f64).min(12.0);
         let origin = Point::new(
-            left + super::reading_slot(i, args.len()) as f64 * slot
+            left + cx.slot(i, args.len()) as f64 * slot
                 + (slot - (n - 1) as f64 * step) / 2.0,
             step * 0.5 + 3.0,
         );
@@ -251,38 +253,39 @@ fn diagrams(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
                 origin.y + (n - 1 - p.row) as f64 * step,
             )
         };
-        if when == "end" && ex.line.len() > 1 {
+        if when == When::End && ex.line.len() > 1 {
             let band = Stroke::solid(step * 0.45).colored(Color::gray(0.75));
-            let points: Vec<Point> = ex
-                .line
-                .iter()
-                .map(|name| crossway::Point::parse(name, n).map(at))
-                .collect::<Result<_, _>>()
-                .map_err(|e| e.to_string())?;
+            let points: Vec<Point> = ex.line.iter().map(|&p| at(p)).collect();
             for pair in points.windows(2) {
                 page.line(pair[0], pair[1], band);
             }
         }
-        small_board(&mut page, origin, step, &state);
+        small_board(&mut page, origin, step, state, cx.reading);
         if marks {
-            for name in &ex.legal_moves {
-                if let Ok(p) = crossway::Point::parse(name, n) {
+            for mv in &ex.legal_moves {
+                if let crossway::Move::Place(p) = *mv {
                     page.circle(at(p), step * 0.3, Paint::outline(Stroke::solid(0.5)));
-                    let q = text::shape("?", Style::Bold, step * 1.4);
+                    let q = cx.shape("?", Style::Bold, step * 1.4);
                     page.text_centered(at(p).x, at(p).y + step * 0.18, q);
                 }
             }
         }
-        let key = if when == "end" { "caption_end" } else { "caption" };
+        let key = if when == When::End { "caption_end" } else { "caption" };
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
-        captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+        captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
         board_h = board_h.max(origin.y + (n - 1) as f64 * step + step * 0.5 + 8.0);
     }
-    Ok(vec![super::diagram_row(page, &captions, left, slot, board_h)])
+    Ok(vec![diagram_row(cx, page, &captions, left, slot, board_h)])
 }
 
 /// Grid, edge marks, coordinates and stones of a small diagram board.
-fn small_board(page: &mut Page, origin: Point, step: f64, state: &State) {
+fn small_board(
+    page: &mut Page,
+    origin: Point,
+    step: f64,
+    state: &State,
+    reading: Reading,
+) {
     let n = state.size();
     let span = (n - 1) as f64 * step;
     draw::grid(page, origin, step, n, Stroke::solid(0.3));
@@ -290,9 +293,9 @@ fn small_board(page: &mut Page, origin: Point, step: f64, state: &State) {
     let off = step * 0.5;
     for i in 0..n {
         let o = i as f64 * step;
-        let letter = text::shape(&column_letter(i), Style::Regular, 6.0);
+        let letter = text::shape(&column_letter(i), Style::Regular, 6.0, reading);
         page.text_centered(origin.x + o, origin.y + span + off + band + 3.0, letter);
-        let number = text::shape(&(n - i).to_string(), Style::Regular, 6.0);
+        let number = text::shape(&(n - i).to_string(), Style::Regular, 6.0, reading);
         page.text_centered(origin.x - off - band - 2.2, origin.y + o + 1.0, number);
     }
     for y in [origin.y - off - band, origin.y + span + off] {
@@ -333,7 +336,7 @@ fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let slot = 45.0;
     let left = (cx.width - slot * patterns.len() as f64) / 2.0;
     for (i, block) in patterns.iter().enumerate() {
-        let at = super::reading_slot(i, patterns.len()) as f64;
+        let at = cx.slot(i, patterns.len()) as f64;
         let origin = Point::new(left + at * slot + (slot - step) / 2.0, step + 2.0);
         let thin = Stroke::solid(0.3);
         for k in 0..4 {
@@ -370,11 +373,10 @@ fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         );
     }
     let mut chunks = vec![Chunk::new(3.0 * step + 6.0, page.items)];
-    chunks.extend(lines(
+    chunks.extend(cx.lines(
         &cx.text("rules.checkerboard_caption")?,
         Style::Regular,
         8.0,
-        cx.width,
         0.0,
     ));
     chunks.push(Chunk::space(3.0));

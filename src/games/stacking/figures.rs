@@ -2,13 +2,19 @@
 //! with road edges, paper stones, the stack ledger and stack diagrams. Geometry comes
 //! from the kit, counts from the rules' variant, positions from the rules module.
 
-use super::draw::{self, Side};
-use super::flow::{Chunk, Poster, Table};
-use super::{BODY_PT, FigureContext, caption, cut_tiles, lines, tile_rows};
+use super::{self as stacks, Kind, Piece, Square, StackGame, State, Variant};
+use crate::layout::draw::{
+    self, Side, caption, cut_tiles, diagram_row, legend_entry, tile_rows,
+};
+use crate::layout::flow::{Chunk, Table};
+use crate::layout::poster::Poster;
+use crate::layout::{BODY_PT, FigureContext};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
-use crate::rules::Game;
-use crate::rules::stacks::{self, Kind, Piece, Square, StackGame, State, Variant};
-use crate::text::{self, Style};
+use crate::text::{self, Reading, Style};
+use crate::verify::{Verified, When};
+
+/// A verified example of a stacking game.
+type Example = Verified<StackGame>;
 
 /// The figures these games draw, for error messages.
 pub const FIGURES: &[&str] =
@@ -20,6 +26,7 @@ pub fn figure(
     name: &str,
     args: &[String],
     cx: &FigureContext,
+    examples: &[Example],
 ) -> Result<Vec<Chunk>, String> {
     match name {
         "board" => board(variant, cx),
@@ -30,7 +37,7 @@ pub fn figure(
         "ledger" => ledger(variant, cx),
         "reserves" => reserves(variant, cx),
         "moves" => move_record(cx),
-        "diagrams" => diagrams(variant, args, cx),
+        "diagrams" => diagrams(args, cx, examples),
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
@@ -83,7 +90,7 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         (0..n).map(|r| origin.y + (n - 1 - r) as f64 * cell + cell / 2.0).collect();
     draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows);
     // The legend comes first: a board too large for the paper continues on parts.
-    let mut chunks = super::legend_entry(cx, "board.legend_edges", 16.0, &|page, x| {
+    let mut chunks = legend_entry(cx, "board.legend_edges", 16.0, &|page, x| {
         page.line(Point::new(x, 2.2), Point::new(x + 16.0, 2.2), Stroke::solid(2.2))
     })?;
     chunks.push(Chunk::space(3.0));
@@ -113,7 +120,7 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("stones.caption_{}", color.to_string().to_lowercase()),
         )?);
-        chunks.extend(cut_tiles(count, tile, cx.width, &|page, centre| {
+        chunks.extend(cut_tiles(count, tile, cx.width, cx.reading, &|page, centre| {
             let corner = Point::new(centre.x - size / 2.0, centre.y - size / 2.0);
             stone(page, corner, size, color)
         }));
@@ -152,7 +159,7 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
 }
 
 fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
-    let shaped = text::shape(&color.to_string(), Style::Bold, size_pt);
+    let shaped = text::shape(&color.to_string(), Style::Bold, size_pt, Reading::Natural);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, size_pt);
     let origin =
         Point::new(center.x - shaped.width_mm() / 2.0, center.y + ascent * 0.73 / 2.0);
@@ -193,7 +200,7 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for (i, head) in heads.iter().enumerate() {
         let w = xs[i + 1] - xs[i];
         let mut y = 6.0;
-        let lines = text::fit(head, Style::Bold, head_pt, 5.0, w - 1.0, 3).ok_or_else(|| {
+        let lines = text::fit(head, Style::Bold, head_pt, 5.0, w - 1.0, 3, cx.reading).ok_or_else(|| {
             format!("the ledger heading {head:?} does not fit its {w:.0} mm column: shorten it")
         })?;
         for line in lines {
@@ -202,7 +209,7 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         }
     }
     let stacks_label = cx.text("ledger.stacks_label")?;
-    let shaped = text::shape(&stacks_label, Style::Regular, 6.0);
+    let shaped = cx.shape(&stacks_label, Style::Regular, 6.0);
     header.text_centered((xs[3] + xs[3 + squares.len()]) / 2.0, 2.4, shaped);
     header.line(
         Point::new(0.0, head_h),
@@ -213,12 +220,12 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let rows = (1..=turns)
         .map(|turn| {
             let mut row = Page::new(0.0, 0.0);
-            let label = text::shape(&turn.to_string(), Style::Bold, 8.5);
+            let label = cx.shape(&turn.to_string(), Style::Bold, 8.5);
             row.text(Point::new(1.0, row_h / 2.0 + 1.4), label);
             // Turns alternate, White first: print whose turn it is.
             let who =
                 if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
-            let shaped = text::shape(&who.to_string(), Style::Regular, 8.5);
+            let shaped = cx.shape(&who.to_string(), Style::Regular, 8.5);
             row.text_centered((xs[1] + xs[2]) / 2.0, row_h / 2.0 + 1.4, shaped);
             for &x in &xs[1..xs.len() - 1] {
                 row.line(Point::new(x, 0.0), Point::new(x, row_h), grid);
@@ -239,70 +246,47 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// A row of small boards, one per `example:when` argument; stacks are drawn as layers,
 /// bottom to top. Each example is drawn at its own board size.
 fn diagrams(
-    variant: &Variant,
     args: &[String],
     cx: &FigureContext,
+    examples: &[Example],
 ) -> Result<Vec<Chunk>, String> {
     let (slot, left) = cx.diagram_slots(args, 2)?;
     let mut page = Page::new(0.0, 0.0);
     let mut captions = Vec::new();
     let mut board_h: f64 = 0.0;
     for (i, arg) in args.iter().enumerate() {
-        let (ex, when, position) = cx.diagram_position(arg)?;
+        let (ex, when, state) = cx.diagram_position(examples, arg)?;
         let id = ex.id.as_str();
-        let game = example_game(variant, &cx.kit.game, position);
-        let state = game.parse_state(position).map_err(|e| e.to_string())?;
         let n = state.size();
         let cell = ((slot - 12.0) / n as f64).min(17.0);
         let origin = Point::new(
-            left + super::reading_slot(i, args.len()) as f64 * slot
+            left + cx.slot(i, args.len()) as f64 * slot
                 + (slot - n as f64 * cell) / 2.0
                 + 2.0,
             2.0,
         );
-        if when == "end" {
-            highlight(&mut page, origin, cell, n, &ex.line, &game, &state)?;
+        if when == When::End {
+            highlight(&mut page, origin, cell, n, &ex.line);
         }
-        draw_stacks(&mut page, origin, cell, &state);
+        draw_stacks(&mut page, origin, cell, state, cx.reading);
         let arrow = match when {
-            "end" => ex.moves.last().map(|m| (m.as_str(), false)),
-            _ => ex.illegal.as_ref().map(|m| (m.text.as_str(), true)),
+            When::End => ex.moves.last().map(|m| (m, false)),
+            When::Start => ex.illegal.as_ref().map(|(m, _)| (m, true)),
         };
         if let Some((mv, crossed)) = arrow {
-            carry_arrow(&mut page, origin, cell, &game, &state, mv, crossed)?;
+            carry_arrow(&mut page, origin, cell, state, mv, crossed);
         }
-        let key = if when == "end" { "caption_end" } else { "caption" };
+        let key = if when == When::End { "caption_end" } else { "caption" };
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
-        captions.push(text::wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+        captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
         board_h = board_h.max(n as f64 * cell + 10.0);
     }
-    Ok(vec![super::diagram_row(page, &captions, left, slot, board_h)])
-}
-
-/// The rules for an example's position: the game's variant at the example's own board
-/// size (a TPS has one row per rank), so a 5×5 example can illustrate any size.
-fn example_game(variant: &Variant, game_id: &str, position: &str) -> StackGame {
-    let rows = position.split_whitespace().next().unwrap_or("").split('/').count();
-    let variant = u8::try_from(rows)
-        .ok()
-        .and_then(|n| crate::rules::stack_variant(game_id, n))
-        .unwrap_or_else(|| variant.clone());
-    StackGame { variant }
+    Ok(vec![diagram_row(cx, page, &captions, left, slot, board_h)])
 }
 
 /// Shades the cells of a winning road.
-fn highlight(
-    page: &mut Page,
-    origin: Point,
-    cell: f64,
-    n: u8,
-    road: &[String],
-    game: &StackGame,
-    state: &State,
-) -> Result<(), String> {
-    for name in road {
-        let sq = Square::parse(name, game.variant.size).map_err(|e| e.to_string())?;
-        debug_assert_eq!(state.size(), n);
+fn highlight(page: &mut Page, origin: Point, cell: f64, n: u8, road: &[Square]) {
+    for &sq in road {
         page.rect(
             cell_origin(origin, cell, n, sq),
             cell,
@@ -310,13 +294,18 @@ fn highlight(
             Paint::fill(Color::gray(0.85)),
         );
     }
-    Ok(())
 }
 
 /// Cells with their stacks as layers: each piece a bar, bottom piece lowest, so the
 /// top of the drawing is the top of the stack. At most the board's width plus one
 /// layers are drawn; a taller stack shows its height and "+k" for the hidden pieces.
-fn draw_stacks(page: &mut Page, origin: Point, cell: f64, state: &State) {
+fn draw_stacks(
+    page: &mut Page,
+    origin: Point,
+    cell: f64,
+    state: &State,
+    reading: Reading,
+) {
     let n = state.size();
     cells(page, origin, cell, n, 0.35);
     page.rect(
@@ -327,12 +316,12 @@ fn draw_stacks(page: &mut Page, origin: Point, cell: f64, state: &State) {
     );
     for col in 0..n {
         let x = origin.x + (col as f64 + 0.5) * cell;
-        let label = text::shape(&column_letter(col), Style::Regular, 6.5);
+        let label = text::shape(&column_letter(col), Style::Regular, 6.5, reading);
         page.text_centered(x, origin.y + n as f64 * cell + 4.0, label);
     }
     for row in 0..n {
         let y = origin.y + (n - 1 - row) as f64 * cell + cell / 2.0 + 1.0;
-        let label = text::shape(&(row + 1).to_string(), Style::Regular, 6.5);
+        let label = text::shape(&(row + 1).to_string(), Style::Regular, 6.5, reading);
         page.text_centered(origin.x - 3.0, y, label);
     }
     let max_layers = n as usize + 1;
@@ -357,12 +346,14 @@ fn draw_stacks(page: &mut Page, origin: Point, cell: f64, state: &State) {
                 y -= layer_h;
             }
             if stack.len() > 1 {
-                let height = text::shape(&stack.len().to_string(), Style::Bold, 5.5);
+                let height =
+                    text::shape(&stack.len().to_string(), Style::Bold, 5.5, reading);
                 let right = at.x + cell * 0.85;
                 page.text_centered(right, at.y + cell * 0.3, height);
             }
             if hidden > 0 {
-                let more = text::shape(&format!("+{hidden}"), Style::Regular, 5.5);
+                let more =
+                    text::shape(&format!("+{hidden}"), Style::Regular, 5.5, reading);
                 page.text_centered(at.x + cell * 0.85, at.y + cell * 0.3 + 2.2, more);
             }
         }
@@ -420,15 +411,14 @@ fn carry_arrow(
     page: &mut Page,
     origin: Point,
     cell: f64,
-    game: &StackGame,
     state: &State,
-    mv: &str,
+    mv: &stacks::Move,
     crossed: bool,
-) -> Result<(), String> {
-    let Ok(stacks::Move::Carry { from, dir, drops, .. }) = game.parse_move(state, mv)
-    else {
-        return Ok(());
+) {
+    let stacks::Move::Carry { from, dir, drops, .. } = mv else {
+        return;
     };
+    let from = *from;
     let n = state.size();
     let steps = drops.len() as i16;
     let (dc, dr) = match dir {
@@ -453,7 +443,6 @@ fn carry_arrow(
         }
     };
     draw::arrow(page, centre(from), centre(to), cell * 0.2, 0.5, crossed);
-    Ok(())
 }
 
 /// Stones for games with walls: a strip of two faces, folded in half and glued. The
@@ -468,18 +457,25 @@ fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, S
             cx,
             &format!("stones.caption_{}", color.to_string().to_lowercase()),
         )?);
-        chunks.extend(tile_rows(count, tile_w, tile_h, cx.width, &|page, at| {
-            page.rect(at, tile_w, tile_h, Paint::outline(draw::cut_stroke()));
-            let face = Point::new(at.x + 3.0, at.y + 3.0);
-            stone(page, face, size, color);
-            let fold_y = at.y + 3.0 + size;
-            page.line(
-                Point::new(at.x + 1.0, fold_y),
-                Point::new(at.x + tile_w - 1.0, fold_y),
-                fold_stroke(),
-            );
-            wall_face(page, Point::new(face.x, fold_y), size, color);
-        }));
+        chunks.extend(tile_rows(
+            count,
+            tile_w,
+            tile_h,
+            cx.width,
+            cx.reading,
+            &|page, at| {
+                page.rect(at, tile_w, tile_h, Paint::outline(draw::cut_stroke()));
+                let face = Point::new(at.x + 3.0, at.y + 3.0);
+                stone(page, face, size, color);
+                let fold_y = at.y + 3.0 + size;
+                page.line(
+                    Point::new(at.x + 1.0, fold_y),
+                    Point::new(at.x + tile_w - 1.0, fold_y),
+                    fold_stroke(),
+                );
+                wall_face(page, Point::new(face.x, fold_y), size, color);
+            },
+        ));
         chunks.push(Chunk::space(6.0));
     }
     Ok(chunks)
@@ -510,13 +506,7 @@ fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
 /// Each player's Crowns, or a line saying this size has none.
 fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     if variant.crowns == 0 {
-        return Ok(lines(
-            &cx.text("stones.no_crowns")?,
-            Style::Regular,
-            BODY_PT,
-            cx.width,
-            0.0,
-        ));
+        return Ok(cx.lines(&cx.text("stones.no_crowns")?, Style::Regular, BODY_PT, 0.0));
     }
     let size = cx.kit.pieces.size_mm;
     let tile = size + 6.0;
@@ -530,6 +520,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             variant.crowns as usize,
             tile,
             cx.width,
+            cx.reading,
             &|page, centre| crown(page, centre, size, color),
         ));
         chunks.push(Chunk::space(6.0));
@@ -578,8 +569,7 @@ fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String>
         for (line, start) in (0..count).step_by(per_row).enumerate() {
             let mut page = Page::new(0.0, 0.0);
             if line == 0 {
-                let shaped =
-                    text::shape(&format!("{label} ({count})"), Style::Regular, 8.5);
+                let shaped = cx.shape(&format!("{label} ({count})"), Style::Regular, 8.5);
                 page.text(Point::new(0.0, 4.2), shaped);
             }
             for i in 0..per_row.min(count - start) {
@@ -615,14 +605,14 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for (i, key) in
         ["ledger.col_move", "ledger.col_white", "ledger.col_black"].iter().enumerate()
     {
-        let shaped = text::shape(&cx.text(key)?, Style::Bold, 8.0);
+        let shaped = cx.shape(&cx.text(key)?, Style::Bold, 8.0);
         header.text_centered((xs[i] + xs[i + 1]) / 2.0, 5.0, shaped);
     }
     header.line(Point::new(0.0, 7.0), Point::new(column_width, 7.0), Stroke::solid(0.5));
     let rows = (1..=moves)
         .map(|n| {
             let mut row = Page::new(0.0, 0.0);
-            let label = text::shape(&n.to_string(), Style::Bold, 8.5);
+            let label = cx.shape(&n.to_string(), Style::Bold, 8.5);
             row.text(Point::new(1.0, row_h / 2.0 + 1.4), label);
             for &x in &xs[1..3] {
                 row.line(Point::new(x, 0.0), Point::new(x, row_h), grid);

@@ -1,0 +1,88 @@
+//! Crossway: a connection game on the points of a Go board, played with a Go set or
+//! paper stones. Rules in [`rules`], drawings in [`figures`].
+
+mod figures;
+pub(crate) mod rules;
+
+use std::ops::RangeInclusive;
+
+use super::{Facts, GameId, GameKit, Sheets, number};
+use crate::diag::Diagnostics;
+use crate::kit::Kit;
+use crate::layout::FigureContext;
+use crate::layout::flow::Chunk;
+use crate::rules::Engine;
+use crate::verify::{self, Summary, Verified};
+use rules::Crossway;
+
+/// Crossway's home in the registry.
+pub struct CrosswayKit;
+
+impl GameKit for CrosswayKit {
+    fn id(&self) -> GameId {
+        GameId::Crossway
+    }
+
+    fn sizes(&self) -> RangeInclusive<u8> {
+        rules::MIN_SIZE..=rules::MAX_SIZE
+    }
+
+    fn engine(&self) -> Box<dyn Engine> {
+        Box::new(Crossway)
+    }
+
+    fn templates(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("rule-card", include_str!("../../../templates/crossway/rule-card.tera")),
+            ("host-key", include_str!("../../../templates/crossway/host-key.tera")),
+            ("stones", include_str!("../../../templates/crossway/stones.tera")),
+            ("ledger", include_str!("../../../templates/crossway/ledger.tera")),
+        ]
+    }
+
+    fn prepare<'k>(
+        &self,
+        kit: &'k Kit,
+        size: u8,
+    ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
+        let examples = verify::verify(kit, |_| Ok(Crossway))?;
+        Ok(Box::new(CrosswaySheets { kit, size, examples }))
+    }
+}
+
+/// Crossway ready to draw: the kit, the board size and the verified examples.
+struct CrosswaySheets<'k> {
+    kit: &'k Kit,
+    size: u8,
+    examples: Vec<Verified<Crossway>>,
+}
+
+impl Sheets for CrosswaySheets<'_> {
+    fn summaries(&self) -> Vec<Summary> {
+        self.examples.iter().map(Verified::summary).collect()
+    }
+
+    fn facts(&self, facts: &mut Facts) {
+        let (kit, size) = (self.kit, self.size);
+        let (v, h) = rules::stones_needed(size);
+        let spares = kit.pieces.spares;
+        let row_spacing = kit.board.row_spacing_mm.unwrap_or(kit.board.spacing_mm);
+        for (key, value) in [
+            ("points", (u32::from(size) * u32::from(size)).to_string()),
+            ("stones_v", (v + spares).to_string()),
+            ("stones_h", (h + spares).to_string()),
+            ("row_spacing_mm", number(row_spacing)),
+        ] {
+            facts.insert(key.to_string(), value);
+        }
+    }
+
+    fn figure(
+        &self,
+        name: &str,
+        args: &[String],
+        cx: &FigureContext,
+    ) -> Result<Vec<Chunk>, String> {
+        figures::figure(name, args, cx, &self.examples)
+    }
+}

@@ -1,0 +1,152 @@
+//! The games: one home each, and the one registry that lists them.
+//!
+//! A game's folder owns everything that belongs to it: its rules engine, the facts its
+//! strings may quote, its figures (board, pieces, ledger, diagrams), its templates and
+//! the checks of its example claims. The shared pipeline sees a game only through
+//! [`GameKit`] and [`Sheets`]; `docs/adding-a-game.md` walks through adding one.
+
+mod crossway;
+mod pathstone;
+mod stack_top_roads;
+mod stacking;
+mod three_men_slide;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use crate::diag::Diagnostics;
+use crate::kit::Kit;
+use crate::layout::FigureContext;
+use crate::layout::flow::Chunk;
+use crate::rules::Engine;
+use crate::verify::Summary;
+
+/// Every game this build knows, in the order listings show them. Adding a game adds
+/// one line here and one variant to [`GameId`].
+const REGISTRY: &[&dyn GameKit] = &[
+    &three_men_slide::ThreeMenSlideKit,
+    &stack_top_roads::StackTopRoadsKit,
+    &pathstone::PathstoneKit,
+    &crossway::CrosswayKit,
+];
+
+/// A game, as `game = "…"` names it in `kit.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GameId {
+    /// Three men's morris with sliding (`three-men-slide`).
+    ThreeMenSlide,
+    /// The 3×3 stacking game (`stack-top-roads`).
+    StackTopRoads,
+    /// Tak at 3×3 to 8×8 (`pathstone`).
+    Pathstone,
+    /// The connection game on a Go board (`crossway`).
+    Crossway,
+}
+
+impl GameId {
+    /// Every game, in registry order.
+    pub fn all() -> impl Iterator<Item = GameId> {
+        REGISTRY.iter().map(|game| game.id())
+    }
+
+    /// The game `kit.toml` calls `name`, if there is one.
+    pub fn parse(name: &str) -> Option<GameId> {
+        GameId::all().find(|id| id.name() == name)
+    }
+
+    /// The name kits use (`three-men-slide`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameId::ThreeMenSlide => "three-men-slide",
+            GameId::StackTopRoads => "stack-top-roads",
+            GameId::Pathstone => "pathstone",
+            GameId::Crossway => "crossway",
+        }
+    }
+
+    /// The game's home: its rules, facts, figures and templates.
+    pub fn kit(self) -> &'static dyn GameKit {
+        *REGISTRY.iter().find(|game| game.id() == self).expect("every id is registered")
+    }
+
+    /// The names of every game, for messages.
+    pub fn names() -> Vec<&'static str> {
+        GameId::all().map(GameId::name).collect()
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Numbers and facts that strings may quote as `{name}`, by name.
+pub type Facts = BTreeMap<String, String>;
+
+/// The seam between the shared pipeline and one game.
+pub trait GameKit: Sync {
+    /// Which game this is.
+    fn id(&self) -> GameId;
+    /// The board sizes the game can be played at.
+    fn sizes(&self) -> RangeInclusive<u8>;
+    /// The rules seen through strings, for the `rules` command.
+    fn engine(&self) -> Box<dyn Engine>;
+    /// The game's own templates by sheet name; they win over the shared ones.
+    fn templates(&self) -> &'static [(&'static str, &'static str)];
+    /// Whether pieces stand in cells (stacking games) rather than on points.
+    fn plays_in_cells(&self) -> bool {
+        false
+    }
+    /// Replays the kit's worked examples through the rules and checks every claim;
+    /// what comes back draws the game's figures for a board of `size`.
+    fn prepare<'k>(
+        &self,
+        kit: &'k Kit,
+        size: u8,
+    ) -> Result<Box<dyn Sheets + 'k>, Diagnostics>;
+}
+
+/// A game ready to fill its sheets: its verified examples, typed, and a board size.
+pub trait Sheets {
+    /// The verified examples as text, for templates and `{id.…}` facts.
+    fn summaries(&self) -> Vec<Summary>;
+    /// Adds the game's own facts (piece counts, limits) for strings to quote.
+    fn facts(&self, facts: &mut Facts);
+    /// Lists the game's templates may show (e.g. `stuck` positions), by name.
+    fn lists(&self) -> BTreeMap<&'static str, Vec<String>> {
+        BTreeMap::new()
+    }
+    /// Draws figure `@name args…` of a sheet.
+    fn figure(
+        &self,
+        name: &str,
+        args: &[String],
+        cx: &FigureContext,
+    ) -> Result<Vec<Chunk>, String>;
+}
+
+/// A length or count without a needless `.0`, for facts.
+pub fn number(value: f64) -> String {
+    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_registered_once_under_its_own_name() {
+        let ids: Vec<GameId> = GameId::all().collect();
+        let mut unique = ids.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len());
+        for id in ids {
+            assert_eq!(GameId::parse(id.name()), Some(id));
+            assert_eq!(id.kit().id(), id);
+        }
+        assert_eq!(GameId::parse("chess"), None);
+    }
+}

@@ -1,0 +1,95 @@
+//! Pathstone: the game Tak, on boards of 3×3 to 8×8, with walls and Crowns. It shares
+//! the stacking engine and drawings with Stack-top roads (`games/stacking`); what is
+//! its own is here: its sizes, variant per size, and templates.
+
+use std::ops::RangeInclusive;
+
+use super::stacking::{PATHSTONE_SIZES, StackGame, StackSheets, Variant};
+use super::{GameId, GameKit, Sheets};
+use crate::diag::Diagnostics;
+use crate::kit::Kit;
+use crate::rules::{Engine, Game, Replay, RulesError};
+use crate::rules_err;
+use crate::verify;
+
+/// Pathstone's home in the registry.
+pub struct PathstoneKit;
+
+impl GameKit for PathstoneKit {
+    fn id(&self) -> GameId {
+        GameId::Pathstone
+    }
+
+    fn sizes(&self) -> RangeInclusive<u8> {
+        PATHSTONE_SIZES
+    }
+
+    fn engine(&self) -> Box<dyn Engine> {
+        Box::new(PathstoneAnySize)
+    }
+
+    fn templates(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("rule-card", include_str!("../../../templates/pathstone/rule-card.tera")),
+            ("host-key", include_str!("../../../templates/pathstone/host-key.tera")),
+            ("stones", include_str!("../../../templates/pathstone/stones.tera")),
+            ("ledger", include_str!("../../../templates/pathstone/ledger.tera")),
+        ]
+    }
+
+    fn plays_in_cells(&self) -> bool {
+        true
+    }
+
+    fn prepare<'k>(
+        &self,
+        kit: &'k Kit,
+        size: u8,
+    ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
+        let variant = Variant::pathstone(size).ok_or_else(|| {
+            vec![crate::diag::Diagnostic::file(
+                &kit.kit_file,
+                format!("Pathstone is played on 3×3 to 8×8, not {size}×{size}"),
+            )]
+        })?;
+        // Each example is played at its own board size, so a 5×5 example can show
+        // Crowns in a kit built for any size.
+        let examples = verify::verify(kit, game_for)?;
+        Ok(Box::new(StackSheets::new(kit, variant, examples)))
+    }
+}
+
+/// The rules at the size of a position: a TPS has one row per rank.
+fn game_for(position: &str) -> Result<StackGame, RulesError> {
+    let board = position.split_whitespace().next().unwrap_or("");
+    let size = board.split('/').count();
+    let variant = u8::try_from(size)
+        .ok()
+        .and_then(Variant::pathstone)
+        .ok_or_else(|| rules_err!("a Pathstone board has 3 to 8 rows, found {size}"))?;
+    Ok(StackGame { variant })
+}
+
+/// Pathstone at the size of whatever position it is given, so one game id serves
+/// every board size on the command line.
+struct PathstoneAnySize;
+
+impl Engine for PathstoneAnySize {
+    fn moves(&self, position: &str) -> Result<Vec<String>, RulesError> {
+        game_for(position)?.moves(position)
+    }
+
+    fn perft(&self, position: &str, depth: u32) -> Result<u64, RulesError> {
+        Engine::perft(&game_for(position)?, position, depth)
+    }
+
+    fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError> {
+        game_for(position)?.replay(position, moves)
+    }
+
+    fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
+        let game = game_for(position)?;
+        let state = game.parse_state(position)?;
+        Game::top(&game, &state, square)
+    }
+}

@@ -1,0 +1,182 @@
+//! Stacking games of the Tak family: one engine, the game's parameters as data.
+//!
+//! - **Stack-top roads** (`stack-top-roads`): 3×3, eight flat stones each, carry limit
+//!   3, no walls, no Crowns, each player places their own colour from the start, and a
+//!   draw after 40 turns.
+//! - **Pathstone** (`pathstone-3` … `pathstone-8`): the game Tak. Walls are Tak's
+//!   standing stones and Crowns its capstones; each player's first turn places a flat
+//!   of the opponent's colour.
+//!
+//! Notation is Tak's. A position is TPS: rows from the top rank separated by `/`,
+//! cells by `,`, `x`/`x2`… for empty squares, a stack as digits bottom to top (`1`
+//! White, `2` Black) with an optional `S` (wall) or `C` (Crown); then the player to
+//! move and the move number, e.g. `x3/x3/21,x2 1 3`. A move is PTN: `a1`, `Sa1`,
+//! `Ca1`, or a carry `[count]<square><dir>[drops]` such as `2a1>11`.
+
+//!
+//! The engine is split by job: [`board`] (pieces, squares, the position), [`notation`]
+//! (PTN and TPS), [`moves`] (generation, play, legality), [`end`] (roads and counts),
+//! and this module (the [`Game`] implementation and the fast perft). [`figures`] draws
+//! the boards, stones and diagrams both games print.
+
+mod board;
+mod end;
+mod figures;
+mod moves;
+mod notation;
+mod sheets;
+#[cfg(test)]
+mod tests;
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use crate::rules::{Game, Outcome, RulesError};
+pub(crate) use board::*;
+use end::*;
+#[allow(unused_imports)] // the engine's parts see each other through this module
+use moves::*;
+use notation::*;
+pub(crate) use sheets::StackSheets;
+
+/// The largest board side: roads are found with one bit per square in a `u64`.
+pub const MAX_SIZE: u8 = 8;
+/// The smallest board side the engine accepts.
+pub const MIN_SIZE: u8 = 3;
+/// The board sizes of Pathstone, one game id (`pathstone-N`) each.
+pub const PATHSTONE_SIZES: RangeInclusive<u8> = 3..=8;
+
+/// Pathstone's reserves per board size: (size, stones, Crowns), as in Tak.
+pub(super) const PATHSTONE_RESERVES: [(u8, u32, u32); 6] =
+    [(3, 10, 0), (4, 15, 0), (5, 21, 1), (6, 30, 1), (7, 40, 2), (8, 50, 2)];
+pub(super) const STACK_TOP_ROADS_ID: &str = "stack-top-roads";
+pub(super) const PATHSTONE_PREFIX: &str = "pathstone-";
+/// A carry crosses at most `MAX_SIZE - 1` squares, so drops fit in this many slots.
+pub(super) const MAX_DROPS: usize = MAX_SIZE as usize;
+
+/// The rules of one stacking game, given by its [`Variant`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackGame {
+    /// The game's parameters.
+    pub variant: Variant,
+}
+
+impl StackGame {
+    /// The same count as [`crate::rules::perft`], made and unmade in place without
+    /// re-checking generated moves: fast enough for deep counts.
+    pub fn fast_perft(&self, state: &State, depth: u32) -> u64 {
+        let mut position = state.clone();
+        let mut buffers: Vec<Vec<Action>> = (0..depth).map(|_| Vec::new()).collect();
+        self.count(&mut position, &mut buffers)
+    }
+
+    fn count(&self, position: &mut State, buffers: &mut [Vec<Action>]) -> u64 {
+        let Some((moves, deeper)) = buffers.split_first_mut() else {
+            return 1;
+        };
+        if position.end(&self.variant).is_some() {
+            return 0;
+        }
+        moves.clear();
+        position.actions(&self.variant, moves);
+        if deeper.is_empty() {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for &action in moves.iter() {
+            let undo = position.apply(action);
+            total += self.count(position, deeper);
+            position.undo(&undo);
+        }
+        total
+    }
+
+    fn to_move(state: &State, action: Action) -> Move {
+        match action {
+            Action::Place { at, piece } => {
+                Move::Place { square: state.square_at(at), kind: piece.kind }
+            }
+            Action::Spread(spread) => Move::Carry {
+                from: state.square_at(spread.from),
+                dir: spread.dir,
+                drops: spread.drops().to_vec(),
+                order: None,
+            },
+        }
+    }
+}
+
+impl Game for StackGame {
+    type State = State;
+    type Move = Move;
+    type Square = Square;
+
+    fn parse_state(&self, text: &str) -> Result<State, RulesError> {
+        self.variant.check()?;
+        parse_tps(&self.variant, text)
+    }
+
+    fn format_state(&self, state: &State) -> String {
+        format_tps(state)
+    }
+
+    fn parse_move(&self, state: &State, text: &str) -> Result<Move, RulesError> {
+        parse_move(text, state.size)
+    }
+
+    fn legal_moves(&self, state: &State) -> Vec<Move> {
+        if state.end(&self.variant).is_some() {
+            return Vec::new();
+        }
+        let mut actions = Vec::new();
+        state.actions(&self.variant, &mut actions);
+        actions.into_iter().map(|action| StackGame::to_move(state, action)).collect()
+    }
+
+    fn play(&self, state: &State, mv: &Move) -> Result<State, RulesError> {
+        if state.end(&self.variant).is_some() {
+            return Err(crate::rules_err!("the game is over: {}", self.outcome(state)));
+        }
+        let action = state.check(&self.variant, mv)?;
+        let mut next = state.clone();
+        next.apply(action);
+        Ok(next)
+    }
+
+    fn outcome(&self, state: &State) -> Outcome {
+        let win = |winner: Color, reason: &str, cells: Vec<Square>| Outcome::Win {
+            winner: winner.to_string(),
+            reason: reason.to_string(),
+            cells: cells.iter().map(ToString::to_string).collect(),
+        };
+        let draw = |reason: &str| Outcome::Draw { reason: reason.to_string() };
+        match state.end(&self.variant) {
+            None => Outcome::Ongoing,
+            Some(End::Road(winner)) => win(winner, "road", state.road_of(winner)),
+            Some(End::Count(Some(winner))) => win(winner, "flats", Vec::new()),
+            Some(End::Count(None)) => draw("flats"),
+            Some(End::TurnLimit) => draw("turn-limit"),
+        }
+    }
+
+    fn top(&self, state: &State, square: &str) -> Result<Option<String>, RulesError> {
+        let sq = Square::parse(square, state.size)?;
+        Ok(state.stack(sq).last().map(|piece| piece.color.to_string()))
+    }
+
+    fn parse_square(&self, state: &State, text: &str) -> Result<Square, RulesError> {
+        Square::parse(text, state.size())
+    }
+
+    fn origin(&self, mv: &Move) -> Option<Square> {
+        match mv {
+            Move::Place { .. } => None,
+            Move::Carry { from, .. } => Some(*from),
+        }
+    }
+
+    fn perft_of(&self, state: &State, depth: u32) -> u64 {
+        self.fast_perft(state, depth)
+    }
+}

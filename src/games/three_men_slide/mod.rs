@@ -1,0 +1,93 @@
+//! Three-men slide: three men's morris on a 3×3 board of points, placing then
+//! sliding along the lines. Rules in [`rules`], drawings in [`figures`].
+
+mod figures;
+pub(crate) mod rules;
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+use super::{Facts, GameId, GameKit, Sheets};
+use crate::diag::Diagnostics;
+use crate::kit::Kit;
+use crate::layout::FigureContext;
+use crate::layout::flow::Chunk;
+use crate::rules::Engine;
+use crate::verify::{self, Summary, Verified};
+use rules::ThreeMenSlide;
+
+/// Three-men slide's home in the registry.
+pub struct ThreeMenSlideKit;
+
+impl GameKit for ThreeMenSlideKit {
+    fn id(&self) -> GameId {
+        GameId::ThreeMenSlide
+    }
+
+    fn sizes(&self) -> RangeInclusive<u8> {
+        3..=3
+    }
+
+    fn engine(&self) -> Box<dyn Engine> {
+        Box::new(ThreeMenSlide)
+    }
+
+    fn templates(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "rule-card",
+                include_str!("../../../templates/three-men-slide/rule-card.tera"),
+            ),
+            (
+                "host-key",
+                include_str!("../../../templates/three-men-slide/host-key.tera"),
+            ),
+        ]
+    }
+
+    fn prepare<'k>(
+        &self,
+        kit: &'k Kit,
+        _size: u8,
+    ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
+        let examples = verify::verify(kit, |_| Ok(ThreeMenSlide))?;
+        Ok(Box::new(ThreeMenSheets { kit, examples }))
+    }
+}
+
+/// Three-men slide ready to draw: the kit and its verified examples.
+struct ThreeMenSheets<'k> {
+    kit: &'k Kit,
+    examples: Vec<Verified<ThreeMenSlide>>,
+}
+
+impl Sheets for ThreeMenSheets<'_> {
+    fn summaries(&self) -> Vec<Summary> {
+        self.examples.iter().map(Verified::summary).collect()
+    }
+
+    fn facts(&self, facts: &mut Facts) {
+        let spares = self.kit.pieces.spares;
+        let mut put = |k: &str, v: u32| {
+            facts.insert(k.to_string(), v.to_string());
+        };
+        put("counters", rules::COUNTERS_PER_PLAYER);
+        put("counters_total", rules::COUNTERS_PER_PLAYER + spares);
+        put("turn_limit", rules::SLIDING_TURN_LIMIT);
+        put("repetitions", rules::REPETITION_LIMIT);
+    }
+
+    fn lists(&self) -> BTreeMap<&'static str, Vec<String>> {
+        // Reachable positions where the player to move is stuck: the host key's answer.
+        BTreeMap::from([("stuck", rules::stuck_positions())])
+    }
+
+    fn figure(
+        &self,
+        name: &str,
+        args: &[String],
+        cx: &FigureContext,
+    ) -> Result<Vec<Chunk>, String> {
+        figures::figure(name, args, cx, &self.examples)
+    }
+}

@@ -1,0 +1,185 @@
+//! What a game's figures may use ([`FigureContext`]), and the figures every game
+//! shares (`@end-box`).
+
+use super::flow::Chunk;
+use super::poster::PosterLabels;
+use super::{BODY_PT, MAX_TEXT_MM, lines};
+use crate::kit::Kit;
+use crate::page::{Page, Paint, Point, Stroke};
+use crate::rules::Game;
+use crate::text::{self, Reading, Style};
+use crate::verify::{Verified, When};
+
+/// What a game's figure drawing may use.
+pub struct FigureContext<'a> {
+    /// The kit (geometry, spares).
+    pub kit: &'a Kit,
+    /// The sheet language's strings, placeholders filled.
+    pub strings: &'a toml::Table,
+    /// Width of the content area in millimetres.
+    pub width: f64,
+    /// The board size being built.
+    pub size: u8,
+    /// Which way the sheet's text runs.
+    pub reading: Reading,
+}
+
+impl FigureContext<'_> {
+    /// The string at a dotted key.
+    pub fn text(&self, key: &str) -> Result<String, String> {
+        let mut table = self.strings;
+        let mut parts = key.split('.').peekable();
+        while let Some(part) = parts.next() {
+            match (table.get(part), parts.peek()) {
+                (Some(toml::Value::Table(inner)), Some(_)) => table = inner,
+                (Some(toml::Value::String(text)), None) => return Ok(text.clone()),
+                _ => break,
+            }
+        }
+        Err(format!("no string `{key}` in the kit's strings"))
+    }
+
+    /// The string at `key` set into a box `width` mm wide and at most `max_lines` lines
+    /// tall, smaller than `size_pt` if it must be (down to 70%); an error naming the
+    /// key if it cannot fit, so no text is ever cut off.
+    pub fn fit(
+        &self,
+        key: &str,
+        style: Style,
+        size_pt: f64,
+        width: f64,
+        max_lines: usize,
+    ) -> Result<Vec<text::Shaped>, String> {
+        let value = self.text(key)?;
+        let min_pt = (size_pt * 0.7).max(5.0);
+        text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading).ok_or_else(|| {
+            format!(
+                "the text of `{key}` does not fit its {width:.0} mm box in {max_lines} line(s), \
+                 even at {min_pt:.1} pt: shorten it"
+            )
+        })
+    }
+
+    /// The words for a drawing split into parts.
+    pub fn poster_labels(&self) -> Result<PosterLabels, String> {
+        Ok(PosterLabels {
+            part: self.text("common.part_label")?,
+            assembly_title: self.text("common.assembly_title")?,
+            assembly_note: self.text("common.assembly_note")?,
+            reading: self.reading,
+        })
+    }
+
+    /// One line of text shaped the way the sheet reads.
+    pub fn shape(&self, text: &str, style: Style, size_pt: f64) -> text::Shaped {
+        text::shape(text, style, size_pt, self.reading)
+    }
+
+    /// Text broken into lines no wider than `width` mm, the way the sheet reads.
+    pub fn wrap(
+        &self,
+        text: &str,
+        style: Style,
+        size_pt: f64,
+        width: f64,
+    ) -> Vec<text::Shaped> {
+        text::wrap(text, style, size_pt, width, self.reading)
+    }
+
+    /// One chunk per wrapped line of `text` across the content width, indented.
+    pub fn lines(
+        &self,
+        text: &str,
+        style: Style,
+        size_pt: f64,
+        indent: f64,
+    ) -> Vec<Chunk> {
+        lines(text, style, size_pt, self.width, indent, self.reading)
+    }
+
+    /// Where item `index` of `count` goes along a row, in reading order.
+    pub fn slot(&self, index: usize, count: usize) -> usize {
+        self.reading.slot(index, count)
+    }
+
+    /// The width of each diagram in an `@diagrams` row, and where the row starts so it
+    /// sits centred: never fewer than `min_slots` slots, so one diagram stays small.
+    pub fn diagram_slots(
+        &self,
+        args: &[String],
+        min_slots: usize,
+    ) -> Result<(f64, f64), String> {
+        if args.is_empty() {
+            return Err(
+                "`@diagrams` needs at least one example, e.g. `@diagrams id:start`"
+                    .into(),
+            );
+        }
+        let slot = self.width / args.len().max(min_slots) as f64;
+        Ok((slot, (self.width - slot * args.len() as f64) / 2.0))
+    }
+
+    /// The example an `@diagrams` argument names (`id:start` or `id:end`, with an
+    /// optional third part for the game), which of
+    /// its positions to draw, and that position.
+    pub fn diagram_position<'e, G: Game>(
+        &self,
+        examples: &'e [Verified<G>],
+        arg: &str,
+    ) -> Result<(&'e Verified<G>, When, &'e G::State), String> {
+        // A third part (`id:start:marks`) is the game's own option.
+        let mut parts = arg.split(':');
+        let id = parts.next().unwrap_or_default();
+        let when = match parts.next().unwrap_or("start") {
+            "start" => When::Start,
+            "end" => When::End,
+            _ => return Err(format!("`{arg}`: expected `{id}:start` or `{id}:end`")),
+        };
+        let ex = examples
+            .iter()
+            .find(|v| v.id == id)
+            .ok_or_else(|| format!("no example `{id}` in kit.toml"))?;
+        Ok((ex, when, ex.position(when)))
+    }
+}
+
+/// `@end-box HEADING OPTION…`: a heading and a box to tick for each way the game can
+/// end; the arguments are string keys.
+pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let Some((heading, options)) = args.split_first() else {
+        return Err("`@end-box` needs a heading key and option keys".into());
+    };
+    let mut chunks = vec![Chunk::space(5.0).keep()];
+    chunks.extend(
+        cx.lines(&cx.text(heading)?, Style::Bold, BODY_PT + 1.0, 0.0)
+            .into_iter()
+            .map(Chunk::keep),
+    );
+    let col = cx.width.min(MAX_TEXT_MM) / 2.0;
+    let row_h = 9.0;
+    let rows = options.len().div_ceil(2);
+    for (row, pair) in options.chunks(2).enumerate() {
+        let mut page = Page::new(0.0, 0.0);
+        let rtl = cx.reading.rtl();
+        for (i, key) in pair.iter().enumerate() {
+            let x = cx.slot(i, 2) as f64 * col;
+            // The box stands where the line starts: left, or right when reading leftward.
+            let box_x = if rtl { x + col - 4.5 } else { x };
+            page.rect(
+                Point::new(box_x, 2.0),
+                4.5,
+                4.5,
+                Paint::outline(Stroke::solid(0.35)),
+            );
+            let wrapped = cx.fit(key, Style::Regular, BODY_PT, col - 9.0, 2)?;
+            for (j, line) in wrapped.into_iter().enumerate() {
+                let tx = if rtl { x + col - 7.0 - line.width_mm() } else { x + 7.0 };
+                page.text(Point::new(tx, 5.6 + j as f64 * 4.2), line);
+            }
+        }
+        // The whole box stays on one page.
+        let chunk = Chunk::new(row_h, page.items);
+        chunks.push(if row + 1 < rows { chunk.keep() } else { chunk });
+    }
+    Ok(chunks)
+}

@@ -1,0 +1,96 @@
+//! Paper: the named sizes and any `WxHmm`, portrait or landscape.
+
+use std::fmt;
+
+/// A sheet of paper: a named size (`a4`, `letter`, `a3`, `legal`), turned to
+/// landscape or not, or any `WxHmm`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Paper {
+    name: String,
+    width: f64,
+    height: f64,
+    imperial: bool,
+}
+
+/// The named sizes: name, width and height in mm (portrait), measured in inches.
+const NAMED_PAPERS: [(&str, f64, f64, bool); 4] = [
+    ("a4", 210.0, 297.0, false),
+    ("letter", 8.5 * 25.4, 11.0 * 25.4, true),
+    ("a3", 297.0, 420.0, false),
+    ("legal", 8.5 * 25.4, 14.0 * 25.4, true),
+];
+
+/// The smallest paper that leaves room for a footer and some content.
+const MIN_PAPER_MM: (f64, f64) = (120.0, 150.0);
+
+impl Paper {
+    /// The names `--paper` accepts, for listings and messages.
+    pub fn names() -> Vec<&'static str> {
+        NAMED_PAPERS.iter().map(|p| p.0).collect()
+    }
+
+    /// ISO A4, 210 × 297 mm.
+    pub fn a4() -> Paper {
+        Paper::parse("a4", false).expect("a4 is a known paper")
+    }
+
+    /// A paper from its name or `WxHmm` (e.g. `300x400mm`), turned to landscape if asked.
+    pub fn parse(text: &str, landscape: bool) -> Result<Paper, String> {
+        let lower = text.to_ascii_lowercase();
+        let (name, width, height, imperial) = if let Some(named) =
+            NAMED_PAPERS.iter().find(|p| p.0 == lower)
+        {
+            (named.0.to_string(), named.1, named.2, named.3)
+        } else if let Some((w, h)) =
+            lower.strip_suffix("mm").and_then(|dims| dims.split_once('x'))
+        {
+            let number = |v: &str| v.trim().parse::<f64>().ok().filter(|n| n.is_finite());
+            let (Some(w), Some(h)) = (number(w), number(h)) else {
+                return Err(format!("`{text}` is not a paper size like 300x400mm"));
+            };
+            if w < MIN_PAPER_MM.0 || h < MIN_PAPER_MM.0 || w.max(h) < MIN_PAPER_MM.1 {
+                return Err(format!(
+                    "a {w} × {h} mm sheet is too small to print on: at least {} × {} mm",
+                    MIN_PAPER_MM.0, MIN_PAPER_MM.1
+                ));
+            }
+            (format!("{}x{}mm", trim(w), trim(h)), w, h, false)
+        } else {
+            return Err(format!(
+                "unknown paper `{text}`: expected one of {} or a size like 300x400mm",
+                Paper::names().join(", ")
+            ));
+        };
+        let (width, height, name) = match landscape {
+            true => (width.max(height), width.min(height), format!("{name}-landscape")),
+            false => (width, height, name),
+        };
+        Ok(Paper { name, width, height, imperial })
+    }
+
+    /// Width and height in millimetres, as printed.
+    pub fn size_mm(&self) -> (f64, f64) {
+        (self.width, self.height)
+    }
+
+    /// The name used in folder names (`a4`, `letter-landscape`, `300x400mm`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Measured in inches (US papers): pages add an inch scale to the 100 mm bar.
+    pub fn imperial(&self) -> bool {
+        self.imperial
+    }
+}
+
+/// A length without a needless `.0`.
+fn trim(value: f64) -> String {
+    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value}") }
+}
+
+impl fmt::Display for Paper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
