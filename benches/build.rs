@@ -21,7 +21,7 @@ fn main() {
                     paper: Paper::a4(),
                     size: None,
                     cell: None,
-                    templates: TemplateSet::builtin(kit.game),
+                    templates: TemplateSet::builtin(kit.game()),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");
                 built.outputs.iter().map(|o| o.pages).sum::<usize>()

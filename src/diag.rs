@@ -11,7 +11,7 @@ use codespan_reporting::term::{self, Config};
 /// One problem found in a kit, a strings file or a template.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// The file as the user named it (e.g. `kits/three-men-slide/kit.toml`).
+    /// The file as the user named it (e.g. `kits/<kit>/kit.toml`).
     pub file: String,
     /// The file's text, so the report can quote the line; empty if unknown.
     pub source: String,

@@ -17,7 +17,7 @@ pub use strings::Strings;
 /// `lang/en.toml`, `templates/board.tera`).
 #[derive(Clone, Debug, Default)]
 pub struct Source {
-    /// How to name the kit folder in messages (e.g. `kits/three-men-slide`).
+    /// How to name the kit folder in messages (e.g. `kits/<kit>`).
     pub dir: String,
     /// File texts by relative path, `/`-separated.
     pub files: BTreeMap<String, String>,
@@ -39,13 +39,13 @@ impl Source {
 pub enum SheetKind {
     /// The playing surface at exact size.
     Board,
-    /// Paper counters to cut out (Three-men slide).
+    /// Paper counters to cut out (games of placing and sliding).
     Counters,
-    /// Paper stones to cut out (the stacking games).
+    /// Paper stones to cut out.
     Stones,
-    /// The record sheet for repeated positions (Three-men slide).
+    /// The record sheet for repeated positions.
     RepetitionLog,
-    /// The move and stack record (the stacking games).
+    /// The move record (and stack record, where pieces stack).
     Ledger,
     /// The rules with worked examples.
     RuleCard,
@@ -154,33 +154,43 @@ pub struct Example {
 #[derive(Clone, Debug)]
 pub struct Kit {
     /// The kit's id (its folder name for the built-in kits).
-    pub id: String,
+    pub(crate) id: String,
     /// The rules it is played by.
-    pub game: GameId,
+    pub(crate) game: GameId,
     /// The player sheets it prints, in order.
-    pub sheets: Vec<SheetKind>,
+    pub(crate) sheets: Vec<SheetKind>,
     /// Board geometry.
-    pub board: BoardSpec,
+    pub(crate) board: BoardSpec,
     /// Pieces.
-    pub pieces: PieceSpec,
+    pub(crate) pieces: PieceSpec,
     /// Numbered move rows on a move-record ledger, if the kit has one.
-    pub ledger_moves: Option<u32>,
+    pub(crate) ledger_moves: Option<u32>,
     /// Worked examples.
-    pub examples: Vec<Example>,
+    pub(crate) examples: Vec<Example>,
     /// Strings by language code, sorted.
-    pub languages: BTreeMap<String, Strings>,
+    pub(crate) languages: BTreeMap<String, Strings>,
     /// The kit's own template overrides by sheet name.
-    pub templates: BTreeMap<String, String>,
+    pub(crate) templates: BTreeMap<String, String>,
     /// `kit.toml` as shown in messages, and its text, for diagnostics.
-    pub kit_file: String,
+    pub(crate) kit_file: String,
     /// The text of `kit.toml`.
-    pub kit_source: String,
+    pub(crate) kit_source: String,
 }
 
 /// Cells smaller than this cannot hold the letters and numbers printed in them.
 pub const MIN_CELL_MM: f64 = 12.0;
 
 impl Kit {
+    /// The kit's id (its folder name for the built-in kits).
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The game it is played by.
+    pub fn game(&self) -> GameId {
+        self.game
+    }
+
     /// This kit with its board at another cell size: the point or cell spacing becomes
     /// `cell`, and the rows, point marks and pieces scale with it, so pieces keep the
     /// margin the kit declares relative to their cells.
