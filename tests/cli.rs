@@ -26,8 +26,13 @@ pub fn stderr(out: &Output) -> String {
 
 /// A copy of the shipped kit in a temporary folder, to break on purpose.
 pub fn kit_copy(dir: &Path) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("kits").join(KIT);
-    let dst = dir.join(KIT);
+    copy_of(KIT, dir)
+}
+
+/// A copy of the shipped kit `kit` (its kit.toml and strings) in `dir`.
+pub fn copy_of(kit: &str, dir: &Path) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("kits").join(kit);
+    let dst = dir.join(kit);
     fs::create_dir_all(dst.join("lang")).unwrap();
     fs::copy(src.join("kit.toml"), dst.join("kit.toml")).unwrap();
     for entry in fs::read_dir(src.join("lang")).unwrap() {

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::cli::{edit, stderr, tablekit};
+use crate::cli::{copy_of, edit, stderr, tablekit};
 use crate::support::pdf_probe;
 
 const KITS: [&str; 4] = ["three-men-slide", "stack-top-roads", "pathstone", "crossway"];
@@ -99,22 +99,10 @@ fn arabic_reads_back_in_logical_order_and_is_set_flush_right() {
     assert!(board.contains("A1") && page.contains_text(&board), "{}", page.text());
 }
 
-/// A copy of a kit in a temporary folder, with all its files.
-fn copy_kit(kit: &str, into: &Path) -> PathBuf {
-    let dst = into.join(kit);
-    fs::create_dir_all(dst.join("lang")).unwrap();
-    fs::copy(kit_dir(kit).join("kit.toml"), dst.join("kit.toml")).unwrap();
-    for entry in fs::read_dir(kit_dir(kit).join("lang")).unwrap() {
-        let entry = entry.unwrap();
-        fs::copy(entry.path(), dst.join("lang").join(entry.file_name())).unwrap();
-    }
-    dst
-}
-
 #[test]
 fn check_names_a_misspelt_placeholder_with_its_file_and_key() {
     let tmp = tempfile::tempdir().unwrap();
-    let kit = copy_kit("stack-top-roads", tmp.path());
+    let kit = copy_of("stack-top-roads", tmp.path());
     let de = kit.join("lang/de.toml");
     edit(&de, "{turn_limit}", "{turnlimit}");
     let run = tablekit(&["check", kit.to_str().unwrap()]);
@@ -128,7 +116,7 @@ fn check_names_a_misspelt_placeholder_with_its_file_and_key() {
 #[test]
 fn a_character_the_font_lacks_is_an_error_naming_the_key() {
     let tmp = tempfile::tempdir().unwrap();
-    let kit = copy_kit("three-men-slide", tmp.path());
+    let kit = copy_of("three-men-slide", tmp.path());
     let el = kit.join("lang/el.toml");
     let title = string("three-men-slide", "el", "board", "title");
     edit(&el, &format!("title = \"{title}\""), "title = \"棋盘\"");
@@ -154,7 +142,7 @@ fn a_character_the_font_lacks_is_an_error_naming_the_key() {
 #[test]
 fn a_translation_too_long_for_its_box_fails_naming_the_key_and_the_sheet() {
     let tmp = tempfile::tempdir().unwrap();
-    let kit = copy_kit("stack-top-roads", tmp.path());
+    let kit = copy_of("stack-top-roads", tmp.path());
     let long = "White made a road from one edge of the board to the opposite edge and so \
                 won the game outright, which the host records with a tick in this box";
     let en = kit.join("lang/en.toml");

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::cli::{stderr, tablekit};
+use crate::cli::{copy_of, stderr, tablekit};
 use crate::support::boards::board_grid;
 use crate::support::pdf_probe::{self, Probe};
 
@@ -151,4 +151,62 @@ fn a_size_the_game_does_not_have_is_refused_before_anything_is_written() {
     let other = tablekit(&["build", "three-men-slide", "--size", "5", "--out", out]);
     assert_eq!(other.status.code(), Some(1));
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
+}
+
+/// Appends an example to a copy of a kit and runs `check` on it.
+fn check_with_example(kit: &str, example: &str) -> std::process::Output {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = copy_of(kit, tmp.path());
+    let toml = dir.join("kit.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, format!("{text}\n[[example]]\n{example}\n")).unwrap();
+    tablekit(&["check", dir.to_str().unwrap()])
+}
+
+#[test]
+fn moves_from_a_square_are_every_carry_from_it_whatever_its_count() {
+    // The seed's stack on a1 (B under W): one or two stones, up or right, in one or
+    // two drops. A prefix match on "a1" used to miss the four that start with "2".
+    let all_six = r#"id = "from-a1"
+position = "x3/x,2,x/21,x2 1 3"
+from = "a1"
+legal-moves = ["a1+", "a1>", "2a1+", "2a1>", "2a1+11", "2a1>11"]"#;
+    let out = check_with_example("stack-top-roads", all_six);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let two_only = all_six.replace(r#", "2a1+", "2a1>", "2a1+11", "2a1>11""#, "");
+    let out = check_with_example("stack-top-roads", &two_only);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("example `from-a1`: the rules disagree"), "{err}");
+    assert!(err.contains("2a1+, 2a1+11, 2a1>, 2a1>11, a1+, a1>"), "{err}");
+}
+
+#[test]
+fn a_false_count_of_moves_from_a_tall_stack_is_refused() {
+    // A five-stack on c3 of a 5×5 board: 1 to 5 stones in each of four directions,
+    // over one or two squares: 15 ways a direction, 60 in all, not the 4 claimed.
+    let claim = r#"id = "tall"
+position = "x5/x5/x2,12121,x2/x5/x5 1 10"
+from = "c3"
+legal-moves = ["c3+", "c3-", "c3<", "c3>"]"#;
+    let out = check_with_example(KIT, claim);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("example `tall`: the rules disagree"), "{err}");
+    let listed = err.split("the legal moves are: ").nth(1).unwrap_or_default();
+    let count = listed.lines().next().unwrap_or_default().split(", ").count();
+    assert_eq!(count, 60, "{err}");
+}
+
+#[test]
+fn a_from_square_off_the_board_is_refused_at_the_claim() {
+    let claim = r#"id = "off"
+position = "x5/x5/x2,12121,x2/x5/x5 1 10"
+from = "f9"
+legal-moves = []"#;
+    let out = check_with_example(KIT, claim);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("unknown square `f9`"), "{err}");
+    assert!(err.contains("kit.toml:"), "{err}");
 }

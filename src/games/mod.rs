@@ -149,4 +149,36 @@ mod tests {
         }
         assert_eq!(GameId::parse("chess"), None);
     }
+
+    /// The "Adding a game" walk-through ends here: a registered game ships a kit that
+    /// builds every sheet in every language it has, on A4 and on Letter.
+    #[test]
+    fn every_registered_game_builds_in_every_language_on_a4_and_letter() {
+        use crate::pipeline::{Options, build};
+        use crate::sheet::template::TemplateSet;
+        let kits: Vec<Kit> = crate::io::builtin_kits()
+            .iter()
+            .map(|source| crate::kit::load(source).expect("a built-in kit loads"))
+            .collect();
+        for game in GameId::all() {
+            let kit = kits.iter().find(|kit| kit.game() == game);
+            let kit = kit.unwrap_or_else(|| panic!("no built-in kit plays {game}"));
+            for lang in kit.languages.keys() {
+                for paper in ["a4", "letter"] {
+                    let options = Options {
+                        lang: lang.clone(),
+                        paper: crate::layout::Paper::parse(paper, false).unwrap(),
+                        size: None,
+                        cell: None,
+                        templates: TemplateSet::builtin(game),
+                    };
+                    let built = build(kit, &options).unwrap_or_else(|e| {
+                        panic!("{game} in {lang} on {paper}: {}", e[0].render())
+                    });
+                    assert_eq!(built.outputs.len(), kit.sheets.len() + 1, "{game}");
+                    assert!(built.outputs.iter().all(|o| o.pages > 0), "{game}");
+                }
+            }
+        }
+    }
 }

@@ -15,6 +15,16 @@ pub enum Side {
     Dark,
 }
 
+/// Width of the band around a board's frame that holds its coordinates.
+pub const LABEL_BAND_MM: f64 = 9.0;
+
+/// A cut tile is this much wider than the piece drawn in it, so the cut line
+/// clears the piece on every side.
+pub const CUT_TILE_MARGIN_MM: f64 = 6.0;
+
+/// Cap height as a share of the ascent in DejaVu Sans: capitals are centred with it.
+pub const CAP_HEIGHT: f64 = 0.73;
+
 /// Gray of the dark side's pieces: dark enough to tell apart, light enough to save ink.
 pub const DARK_TONE: f64 = 0.3;
 
@@ -43,8 +53,7 @@ pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str
     };
     let shaped = text::shape(letter, Style::Bold, letter_pt, Reading::Natural);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, letter_pt);
-    // Cap height is about 0.73 of the ascent in DejaVu Sans: centre the capital.
-    let baseline = center.y + ascent * 0.73 / 2.0;
+    let baseline = center.y + ascent * CAP_HEIGHT / 2.0;
     let x = center.x - shaped.width_mm() / 2.0;
     page.items.push(crate::page::Item::Text {
         origin: Point::new(x, baseline),
@@ -122,7 +131,7 @@ pub fn coordinates(
     rows: &[f64],
 ) {
     let (x0, y0, x1, y1) = frame;
-    let band = 9.0;
+    let band = LABEL_BAND_MM;
     let label = |t: &str| text::shape(t, Style::Bold, 12.0, Reading::Natural);
     for (i, &x) in columns.iter().enumerate() {
         let letter = ((b'A' + i as u8) as char).to_string();

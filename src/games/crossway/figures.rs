@@ -144,7 +144,8 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 
 fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
-    let tile = size + 5.0;
+    // A millimetre tighter than the house margin: Crossway prints hundreds of stones.
+    let tile = size + draw::CUT_TILE_MARGIN_MM - 1.0;
     let (v, h) = stones_needed(cx.size);
     let spares = cx.kit.pieces.spares;
     let mut chunks = Vec::new();

@@ -67,7 +67,7 @@ fn cell_origin(origin: Point, cell: f64, size: u8, sq: Square) -> Point {
 fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let cell = cx.kit.board.spacing_mm;
     let n = variant.size;
-    let label_band = 9.0;
+    let label_band = draw::LABEL_BAND_MM;
     let span = n as f64 * cell;
     let total = span + 2.0 * label_band;
     let mut page = Page::new(0.0, 0.0);
@@ -112,7 +112,7 @@ fn cells(page: &mut Page, origin: Point, cell: f64, n: u8, width: f64) {
 /// Each player's stones (and Crowns, if the game has them), with cut lines.
 fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
-    let tile = size + 6.0;
+    let tile = size + draw::CUT_TILE_MARGIN_MM;
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
@@ -161,8 +161,10 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
 fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
     let shaped = text::shape(&color.to_string(), Style::Bold, size_pt, Reading::Natural);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, size_pt);
-    let origin =
-        Point::new(center.x - shaped.width_mm() / 2.0, center.y + ascent * 0.73 / 2.0);
+    let origin = Point::new(
+        center.x - shaped.width_mm() / 2.0,
+        center.y + ascent * draw::CAP_HEIGHT / 2.0,
+    );
     let fill = if color == stacks::Color::White { Color::BLACK } else { Color::WHITE };
     page.items.push(Item::Text { origin, shaped, color: fill });
 }
@@ -449,7 +451,8 @@ fn carry_arrow(
 /// top face (letter) is the flat side, the bottom face (a heavy bar) the wall side.
 fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
-    let (tile_w, tile_h) = (size + 6.0, 2.0 * size + 6.0);
+    let (tile_w, tile_h) =
+        (size + draw::CUT_TILE_MARGIN_MM, 2.0 * size + draw::CUT_TILE_MARGIN_MM);
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
@@ -509,7 +512,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         return Ok(cx.lines(&cx.text("stones.no_crowns")?, Style::Regular, BODY_PT, 0.0));
     }
     let size = cx.kit.pieces.size_mm;
-    let tile = size + 6.0;
+    let tile = size + draw::CUT_TILE_MARGIN_MM;
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
         chunks.extend(caption(

@@ -79,7 +79,7 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         .point_diameter_mm
         .ok_or("a board of points needs `point-diameter-mm` in [board]")?;
     let pad = (spacing * 0.45).max(dot);
-    let label_band = 9.0;
+    let label_band = draw::LABEL_BAND_MM;
     let span = 2.0 * spacing + 2.0 * pad;
     let total = span + 2.0 * label_band;
     let mut page = Page::new(0.0, 0.0);
@@ -138,7 +138,7 @@ fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 
 fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
-    let tile = size + 6.0;
+    let tile = size + draw::CUT_TILE_MARGIN_MM;
     let per_player = (three_men::COUNTERS_PER_PLAYER + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for player in [Player::A, Player::B] {
