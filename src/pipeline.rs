@@ -9,6 +9,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::{Facts, Sheets, number};
 use crate::kit::strings::REFERENCE_LANGUAGE;
 use crate::kit::{Kit, SheetKind};
+use crate::layout::figure::Audience;
 use crate::layout::{self, FigureContext, Paper, figure, footer::Footer};
 use crate::pdf;
 use crate::sheet::markup::{self, Block};
@@ -82,7 +83,7 @@ pub fn facts(kit: &Kit, size: u8, game: &dyn Sheets) -> Facts {
 
 /// Facts about each verified example, as `{id.moves}`, `{id.line}`, `{id.from}`,
 /// `{id.shown}`, `{id.destinations}` and `{id.illegal}`: what the rules computed.
-fn example_facts(examples: &[Summary], comma: &str) -> Facts {
+fn example_facts(examples: &[&Summary], comma: &str) -> Facts {
     let mut facts = Facts::new();
     for v in examples {
         let illegal = v.illegal.as_ref().map(|i| i.text.clone()).unwrap_or_default();
@@ -99,6 +100,15 @@ fn example_facts(examples: &[Summary], comma: &str) -> Facts {
         }
     }
     facts
+}
+
+/// What one audience's sheets may show: its facts, strings and examples.
+struct View {
+    facts: Facts,
+    table: toml::Table,
+    fell_back: Vec<String>,
+    examples: Vec<(String, Summary)>,
+    lists: BTreeMap<&'static str, Vec<String>>,
 }
 
 #[derive(Serialize)]
@@ -173,22 +183,42 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     }
     let game = kit.game.kit().prepare(kit, size)?;
     let summaries = game.summaries();
-    let mut facts = facts(kit, size, game.as_ref());
     let reading = if RIGHT_TO_LEFT_LANGUAGES.contains(&options.lang.as_str()) {
         Reading::RightToLeft
     } else {
         Reading::Natural
     };
-    facts.extend(example_facts(&summaries, if reading.rtl() { "، " } else { ", " }));
-    if DECIMAL_COMMA_LANGUAGES.contains(&options.lang.as_str()) {
-        // 23.7 mm is written 23,7 mm in these languages.
-        for value in facts.values_mut() {
-            if value.contains('.') && value.parse::<f64>().is_ok() {
-                *value = value.replace('.', ",");
+    let base_facts = facts(kit, size, game.as_ref());
+    // Two views of the same kit: the host key sees everything; player sheets see no
+    // `host.*` string, no puzzle answer and no host list. Built apart, so nothing in a
+    // player sheet's strings or template can reach host-only content.
+    let view = |audience: Audience| -> Result<View, Diagnostics> {
+        let shown: Vec<&Summary> = summaries
+            .iter()
+            .filter(|v| audience == Audience::Host || !v.puzzle)
+            .collect();
+        let mut facts = base_facts.clone();
+        let comma = if reading.rtl() { "، " } else { ", " };
+        facts.extend(example_facts(&shown, comma));
+        if DECIMAL_COMMA_LANGUAGES.contains(&options.lang.as_str()) {
+            // 23.7 mm is written 23,7 mm in these languages.
+            for value in facts.values_mut() {
+                if value.contains('.') && value.parse::<f64>().is_ok() {
+                    *value = value.replace('.', ",");
+                }
             }
         }
-    }
-    let (table, fell_back) = strings.resolve(reference, &facts)?;
+        let host_only = |key: &str| key.starts_with("host.");
+        let keep = |key: &str| audience == Audience::Host || !host_only(key);
+        let (table, fell_back) = strings.resolve(reference, &facts, &keep)?;
+        let examples = shown.iter().map(|v| (v.id.clone(), (*v).clone())).collect();
+        let lists =
+            if audience == Audience::Host { game.lists() } else { BTreeMap::new() };
+        Ok(View { facts, table, fell_back, examples, lists })
+    };
+    let players = view(Audience::Players)?;
+    let host = view(Audience::Host)?;
+    let fell_back = host.fell_back.clone();
     // A character the font lacks is an error at its key, never a blank box on paper.
     let unshowable: Diagnostics = strings
         .entries
@@ -210,25 +240,30 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     if !unshowable.is_empty() {
         return Err(unshowable);
     }
-    let context = Context {
-        t: &table,
-        kit: KitInfo { id: &kit.id, game: kit.game.name() },
-        facts: &facts,
-        examples: summaries.iter().map(|v| (v.id.as_str(), v)).collect(),
-        lists: game.lists(),
-        lang: &options.lang,
-        paper: options.paper.name(),
-    };
-    let cx = FigureContext {
-        kit,
-        strings: &table,
-        width: layout::content_width(&options.paper),
-        size,
-        reading,
-    };
     let mut outputs = Vec::new();
     let mut diags = Diagnostics::new();
     for sheet in kit.sheets.iter().copied().chain([SheetKind::HostKey]) {
+        let (view, audience) = match sheet {
+            SheetKind::HostKey => (&host, Audience::Host),
+            _ => (&players, Audience::Players),
+        };
+        let context = Context {
+            t: &view.table,
+            kit: KitInfo { id: &kit.id, game: kit.game.name() },
+            facts: &view.facts,
+            examples: view.examples.iter().map(|(id, v)| (id.as_str(), v)).collect(),
+            lists: view.lists.clone(),
+            lang: &options.lang,
+            paper: options.paper.name(),
+        };
+        let cx = FigureContext {
+            kit,
+            strings: &view.table,
+            width: layout::content_width(&options.paper),
+            size,
+            reading,
+            audience,
+        };
         match build_sheet(sheet, &context, &cx, game.as_ref(), options) {
             Ok(output) => outputs.push(output),
             Err(errors) => diags.extend(errors),

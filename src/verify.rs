@@ -33,6 +33,8 @@ pub struct Verified<G: Game> {
     pub shown_moves: Vec<G::Move>,
     /// The square the shown moves start from, if the example names one.
     pub from: Option<G::Square>,
+    /// A question for the players, answered only in the host key.
+    pub puzzle: bool,
 }
 
 /// Where an `@diagrams` argument looks: an example's start or its end.
@@ -82,6 +84,7 @@ impl<G: Game> Verified<G> {
                 .collect(),
             shown_moves: text(&self.shown_moves),
             from: self.from.map(|sq| sq.to_string()),
+            puzzle: self.puzzle,
         }
     }
 }
@@ -111,6 +114,8 @@ pub struct Summary {
     pub destinations: Vec<String>,
     /// The square the shown moves start from, if the example names one.
     pub from: Option<String>,
+    /// A question for the players, answered only in the host key.
+    pub puzzle: bool,
 }
 
 /// A move the rules refused.
@@ -216,6 +221,7 @@ fn verify_one<G: Game>(
         shown_moves,
         from,
         game,
+        puzzle: ex.puzzle,
     };
     let diags: Diagnostics = ex
         .claims

@@ -9,3 +9,4 @@ mod pdfs;
 mod sizes;
 mod stack_top;
 mod support;
+mod untrusted;

@@ -148,6 +148,9 @@ pub struct Example {
     pub moves: Vec<(String, Span)>,
     /// Claims with the span of each.
     pub claims: Vec<(Claim, Span)>,
+    /// A question for the players: its moves and end are the answer, which only the
+    /// host key may show.
+    pub puzzle: bool,
 }
 
 /// A validated kit.
@@ -458,6 +461,7 @@ fn examples(
             position_span: ex.position.span(),
             moves: ex.moves.iter().map(|m| (m.get_ref().clone(), m.span())).collect(),
             claims,
+            puzzle: ex.puzzle,
         });
     }
     out

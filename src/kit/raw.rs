@@ -61,4 +61,6 @@ pub struct RawExample {
     pub from: Option<Spanned<String>>,
     pub legal_moves: Option<Spanned<Vec<String>>>,
     pub tops: Option<Spanned<std::collections::BTreeMap<String, String>>>,
+    #[serde(default)]
+    pub puzzle: bool,
 }

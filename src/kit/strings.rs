@@ -67,11 +67,12 @@ impl Strings {
         &self,
         fallback: &Strings,
         facts: &BTreeMap<String, String>,
+        keep: &dyn Fn(&str) -> bool,
     ) -> Result<(Table, Vec<String>), Diagnostics> {
         let mut table = Table::new();
         let mut fell_back = Vec::new();
         let mut diags = Diagnostics::new();
-        for (key, reference) in &fallback.entries {
+        for (key, reference) in fallback.entries.iter().filter(|(key, _)| keep(key)) {
             let (owner, text) = match self.entries.get(key) {
                 Some(text) => (self, text),
                 None => {
@@ -320,7 +321,7 @@ mod tests {
         let en = strings("en", "a = \"one\"\nb = \"{n} more\"\n");
         let fr = strings("fr", "a = \"un\"\n");
         let facts = BTreeMap::from([("n".to_string(), "3".to_string())]);
-        let (table, fell_back) = fr.resolve(&en, &facts).unwrap();
+        let (table, fell_back) = fr.resolve(&en, &facts, &|_| true).unwrap();
         assert_eq!(table["a"].as_str(), Some("un"));
         assert_eq!(table["b"].as_str(), Some("3 more"));
         assert_eq!(fell_back, ["b"]);

@@ -22,6 +22,17 @@ pub struct FigureContext<'a> {
     pub size: u8,
     /// Which way the sheet's text runs.
     pub reading: Reading,
+    /// Who reads the sheet: a player sheet never shows a puzzle's answer.
+    pub audience: Audience,
+}
+
+/// Who a sheet is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// The players: no answer to a puzzle, no host-key strings.
+    Players,
+    /// The facilitator: the host key.
+    Host,
 }
 
 impl FigureContext<'_> {
@@ -139,6 +150,11 @@ impl FigureContext<'_> {
             .iter()
             .find(|v| v.id == id)
             .ok_or_else(|| format!("no example `{id}` in kit.toml"))?;
+        if ex.puzzle && when == When::End && self.audience == Audience::Players {
+            return Err(format!(
+                "`{arg}` draws the answer to the puzzle `{id}`: only the host key may"
+            ));
+        }
         Ok((ex, when, ex.position(when)))
     }
 }

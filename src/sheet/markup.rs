@@ -10,6 +10,25 @@
 //! @figure arg arg          a drawing made by code at exact size (board, counters, …)
 //! @pagebreak               start a new page
 //! ```
+//!
+//! Strings are text, never markup: templates escape every value they print with
+//! [`escape`], which marks it as plain text and turns its line breaks into line
+//! separators, so no string can start a block or draw a figure.
+
+/// Starts every value a template prints; a line that starts with it is plain text.
+const PLAIN: char = '\u{E000}';
+
+/// A value as a template prints it: plain text that cannot start a line of markup.
+pub fn escape(value: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut text = String::with_capacity(value.len() + 3);
+    text.push(PLAIN);
+    text.extend(value.chars().map(|c| match c {
+        // A break inside a string stays a break, but never a new markup line.
+        '\n' | '\r' => '\u{2028}',
+        c => c,
+    }));
+    out.write_all(text.as_bytes())
+}
 
 /// One block of a sheet.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +66,9 @@ pub fn parse(markup: &str) -> Vec<Block> {
         let line = raw.trim();
         let block = if line.is_empty() {
             None
+        } else if line.starts_with(PLAIN) {
+            paragraph.push(line);
+            continue;
         } else if let Some(rest) = line.strip_prefix("## ") {
             Some(Block::Heading(rest.trim().to_string()))
         } else if let Some(rest) = line.strip_prefix("# ") {
@@ -71,7 +93,28 @@ pub fn parse(markup: &str) -> Vec<Block> {
         blocks.extend(block);
     }
     flush(&mut paragraph, &mut blocks);
-    blocks
+    blocks.into_iter().map(Block::without_marks).collect()
+}
+
+impl Block {
+    /// The block with the plain-text marks of its values taken out.
+    fn without_marks(self) -> Block {
+        let clean = |text: String| text.replace(PLAIN, "");
+        match self {
+            Block::Title(t) => Block::Title(clean(t)),
+            Block::Heading(t) => Block::Heading(clean(t)),
+            Block::Paragraph(t) => Block::Paragraph(clean(t)),
+            Block::Bullet(t) => Block::Bullet(clean(t)),
+            Block::Check(t) => Block::Check(clean(t)),
+            Block::Note(t) => Block::Note(clean(t)),
+            Block::Figure { name, args, line } => Block::Figure {
+                name: clean(name),
+                args: args.into_iter().map(clean).collect(),
+                line,
+            },
+            Block::PageBreak => Block::PageBreak,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -65,6 +65,9 @@ impl TemplateSet {
         };
         let fail = |e: tera::Error| Box::new(Diagnostic::file(path, describe(&e)));
         let mut tera = tera::Tera::new();
+        // Every printed value is escaped: strings are text, never markup.
+        tera.set_escape_fn(super::markup::escape);
+        tera.autoescape_on([""]);
         tera.add_raw_template(sheet, text).map_err(fail)?;
         let context = tera::Context::from_serialize(context).map_err(fail)?;
         tera.render(sheet, &context).map_err(fail)

@@ -1,0 +1,102 @@
+//! Kits from strangers: a hostile kit cannot reach host-only content, escape its
+//! folders or print garbage. Each test is one class of attack, with the refusal or the
+//! harmless result it must get.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::cli::{copy_of, edit, stderr, tablekit};
+use crate::support::pdf_probe;
+
+const KIT: &str = "three-men-slide";
+
+/// A copy of the Three-men slide kit in `dir`, to attack.
+fn kit_in(dir: &Path) -> PathBuf {
+    copy_of(KIT, dir)
+}
+
+/// Builds `kit` into `out` in English on A4.
+fn build(kit: &Path, out: &Path) -> std::process::Output {
+    tablekit(&["build", kit.to_str().unwrap(), "--out", out.to_str().unwrap()])
+}
+
+fn sheet_text(out: &Path, sheet: &str) -> String {
+    let file = out.join(KIT).join("en-a4").join(format!("{sheet}.pdf"));
+    pdf_probe::load_file(&file).text()
+}
+
+#[test]
+fn a_string_cannot_start_a_markup_line_or_draw_a_figure() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(
+        &kit.join("lang/en.toml"),
+        "then clear the board before a real game.\"",
+        "then clear the board before a real game.\\n@diagrams practice:end\\n# Pwned\"",
+    );
+    let out = tmp.path().join("out");
+    let result = build(&kit, &out);
+    assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
+    let card = sheet_text(&out, "rule-card");
+    // The injected lines are printed as the words they are, not obeyed.
+    assert!(card.contains("@diagrams practice:end"), "{card}");
+    assert!(!card.contains("After the winning slide"), "the answer's caption leaked");
+}
+
+#[test]
+fn a_player_template_cannot_draw_a_puzzle_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    fs::write(kit.join("templates/rule-card.tera"), "# Card\n@diagrams practice:end\n")
+        .unwrap();
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("the answer to the puzzle `practice`"), "{err}");
+    assert!(err.contains("rule-card"), "{err}");
+}
+
+#[test]
+fn a_player_template_cannot_read_host_strings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    fs::write(kit.join("templates/board.tera"), "# B\n{{ t.host.practice_answer }}\n")
+        .unwrap();
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("templates/board.tera"), "{err}");
+}
+
+#[test]
+fn a_player_string_cannot_quote_a_puzzle_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(
+        &kit.join("lang/en.toml"),
+        "then clear the board before a real game.\"",
+        "then clear the board before a real game. Hint: {practice.moves}\"",
+    );
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("unknown placeholder `{practice.moves}`"), "{err}");
+    assert!(err.contains("lang/en.toml"), "{err}");
+}
+
+#[test]
+fn the_host_key_still_shows_the_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let result = build(&kit_in(tmp.path()), &out);
+    assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
+    let key = sheet_text(&out, "host-key");
+    assert!(key.contains("After the winning slide"), "{key}");
+    assert!(key.contains("C2-C1"), "{key}");
+    for sheet in ["board", "counters", "repetition-log", "rule-card"] {
+        let text = sheet_text(&out, sheet);
+        assert!(!text.contains("C2-C1"), "the answer is on the {sheet}");
+    }
+}
