@@ -100,3 +100,67 @@ fn the_host_key_still_shows_the_answer() {
         assert!(!text.contains("C2-C1"), "the answer is on the {sheet}");
     }
 }
+
+#[test]
+fn a_kit_id_that_is_not_a_plain_folder_name_is_refused() {
+    for id in ["../escaped", "/tmp/anywhere", "a/b", "UPPER", ""] {
+        let tmp = tempfile::tempdir().unwrap();
+        let kit = kit_in(tmp.path());
+        edit(&kit.join("kit.toml"), "id = \"three-men-slide\"", &format!("id = {id:?}"));
+        let out = tmp.path().join("out");
+        let result = build(&kit, &out);
+        assert_eq!(result.status.code(), Some(1), "{id}");
+        let err = stderr(&result);
+        assert!(err.contains("is not a safe folder name"), "{id}: {err}");
+        assert!(err.contains("kit.toml:"), "{id}: {err}");
+        assert!(!out.exists() && !tmp.path().join("escaped").exists(), "{id}");
+    }
+}
+
+#[test]
+fn spares_beyond_the_documented_range_are_refused_before_any_work() {
+    for spares in ["51", "200000", "4294967295"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let kit = kit_in(tmp.path());
+        edit(&kit.join("kit.toml"), "spares = 1", &format!("spares = {spares}"));
+        let result = build(&kit, &tmp.path().join("out"));
+        assert_eq!(result.status.code(), Some(1), "{spares}");
+        let err = stderr(&result);
+        assert!(err.contains("spares must be 0 to 50"), "{spares}: {err}");
+        assert!(err.contains(&format!("found {spares}")), "{spares}: {err}");
+    }
+}
+
+#[test]
+fn a_control_or_non_character_is_refused_at_its_key() {
+    for (escape, code) in
+        [("\\u0007", "U+0007"), ("\\u007F", "U+007F"), ("\\uFFFF", "U+FFFF")]
+    {
+        let tmp = tempfile::tempdir().unwrap();
+        let kit = kit_in(tmp.path());
+        edit(
+            &kit.join("lang/en.toml"),
+            "then clear the board before a real game.\"",
+            &format!("then clear the board{escape} before a real game.\""),
+        );
+        let result = tablekit(&["check", kit.to_str().unwrap()]);
+        assert_eq!(result.status.code(), Some(1), "{code}");
+        let err = stderr(&result);
+        assert!(err.contains(&format!("`rules.practice` holds {code}")), "{err}");
+        assert!(err.contains("lang/en.toml:"), "{err}");
+    }
+}
+
+#[test]
+fn paper_larger_than_a_pdf_page_is_refused() {
+    for paper in ["100000x100000mm", "1e20x1e20mm", "5081x300mm"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        let result =
+            tablekit(&["build", KIT, "--paper", paper, "--out", out.to_str().unwrap()]);
+        assert_ne!(result.status.code(), Some(0), "{paper}");
+        let err = stderr(&result);
+        assert!(err.contains("at most 5080 mm a side"), "{paper}: {err}");
+        assert!(!out.exists(), "{paper}");
+    }
+}

@@ -180,6 +180,22 @@ pub struct Kit {
     pub(crate) kit_source: String,
 }
 
+/// Spare pieces a kit may add per player: enough for any table, small enough that a
+/// typo cannot fill a printer tray (or memory).
+pub const MAX_SPARES: u32 = 50;
+
+/// Whether `id` is a safe folder name: lowercase letters, digits and inner hyphens,
+/// at most 64 characters. The id names the output folder, so it can never be `..`,
+/// absolute or hold a path separator.
+pub fn is_slug(id: &str) -> bool {
+    let ok = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+    !id.is_empty()
+        && id.len() <= 64
+        && id.chars().all(ok)
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+}
+
 /// Cells smaller than this cannot hold the letters and numbers printed in them.
 pub const MIN_CELL_MM: f64 = 12.0;
 
@@ -254,6 +270,23 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let mut diags = Diagnostics::new();
     let at = |span: Span, msg: String| Diagnostic::at(&kit_file, text, span, msg);
 
+    if !is_slug(raw.id.get_ref()) {
+        diags.push(
+            at(
+                raw.id.span(),
+                format!("kit id `{}` is not a safe folder name", raw.id.get_ref()),
+            )
+            .with_label(
+                "expected lowercase letters, digits and inner hyphens (at most 64)",
+            ),
+        );
+    }
+    if *raw.pieces.spares.get_ref() > MAX_SPARES {
+        diags.push(
+            at(raw.pieces.spares.span(), format!("spares must be 0 to {MAX_SPARES}"))
+                .with_label(format!("found {}", raw.pieces.spares.get_ref())),
+        );
+    }
     let game = GameId::parse(raw.game.get_ref());
     if game.is_none() {
         diags.push(

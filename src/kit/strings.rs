@@ -43,6 +43,19 @@ impl Strings {
                 format!("`{key}` must be text"),
             ));
         });
+        for (key, value) in &entries {
+            if let Some(c) = value.chars().find(|&c| unprintable(c)) {
+                diags.push(Diagnostic::at(
+                    file,
+                    source,
+                    key_span(source, key),
+                    format!(
+                        "`{key}` holds U+{:04X}, a control or non-character that cannot be printed",
+                        c as u32
+                    ),
+                ));
+            }
+        }
         if !diags.is_empty() {
             return Err(diags);
         }
@@ -90,6 +103,14 @@ impl Strings {
         }
         if diags.is_empty() { Ok((table, fell_back)) } else { Err(diags) }
     }
+}
+
+/// A character no sheet can print: controls (a line break is allowed: it breaks the
+/// line), and Unicode non-characters.
+fn unprintable(c: char) -> bool {
+    let code = c as u32;
+    let nonchar = (0xFDD0..=0xFDEF).contains(&code) || code & 0xFFFE == 0xFFFE;
+    (c.is_control() && c != '\n') || nonchar
 }
 
 /// Loads every `lang/*.toml` of a kit; the English file must be there. How complete

@@ -20,6 +20,9 @@ const NAMED_PAPERS: [(&str, f64, f64, bool); 4] = [
     ("legal", 8.5 * 25.4, 14.0 * 25.4, true),
 ];
 
+/// The largest side a PDF page may have (200 inches, the PDF page-size limit).
+pub const MAX_PAPER_MM: f64 = 5080.0;
+
 /// The smallest paper that leaves room for a footer and some content.
 const MIN_PAPER_MM: (f64, f64) = (120.0, 150.0);
 
@@ -48,6 +51,12 @@ impl Paper {
             let (Some(w), Some(h)) = (number(w), number(h)) else {
                 return Err(format!("`{text}` is not a paper size like 300x400mm"));
             };
+            if w.max(h) > MAX_PAPER_MM {
+                return Err(format!(
+                    "a {w} × {h} mm sheet is larger than a PDF page may be: at most \
+                     {MAX_PAPER_MM} mm a side"
+                ));
+            }
             if w < MIN_PAPER_MM.0 || h < MIN_PAPER_MM.0 || w.max(h) < MIN_PAPER_MM.1 {
                 return Err(format!(
                     "a {w} × {h} mm sheet is too small to print on: at least {} × {} mm",
