@@ -87,34 +87,58 @@ fn sorted_files(dir: &Path, ext: &str) -> Result<Vec<String>> {
     Ok(names)
 }
 
-/// Writes files into `dir` so that nothing is ever half-written: every file goes to
-/// a temporary name first, and only when all are written are they renamed into
-/// place. On failure the temporaries are removed and earlier files stay as they were.
+/// Writes files as the whole content of `dir`, all together or not at all: they are
+/// written into a fresh folder beside `dir`, which then takes `dir`'s place. On any
+/// failure the fresh folder is removed and `dir` stays byte for byte as it was.
 pub fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Vec<PathBuf>> {
-    fs::create_dir_all(dir)
-        .with_context(|| format!("failed to create output folder {}", dir.display()))?;
-    let mut temps = Vec::new();
-    let result = (|| -> Result<Vec<PathBuf>> {
-        for (name, bytes) in files {
-            let temp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-            temps.push(temp.clone());
-            fs::write(&temp, bytes)
-                .with_context(|| format!("failed to write {}", temp.display()))?;
+    let parent =
+        dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = dir
+        .file_name()
+        .with_context(|| format!("{} is not a folder name", dir.display()))?
+        .to_string_lossy()
+        .into_owned();
+    fs::create_dir_all(parent).with_context(|| {
+        format!("failed to create output folder {}", parent.display())
+    })?;
+    let pid = std::process::id();
+    let fresh = parent.join(format!(".{name}.new-{pid}"));
+    let old = parent.join(format!(".{name}.old-{pid}"));
+    let result = (|| -> Result<()> {
+        fs::create_dir(&fresh)
+            .with_context(|| format!("failed to create {}", fresh.display()))?;
+        for (file, bytes) in files {
+            let path = fresh.join(file);
+            fs::write(&path, bytes)
+                .with_context(|| format!("failed to write {}", path.display()))?;
         }
-        let mut written = Vec::new();
-        for ((name, _), temp) in files.iter().zip(&temps) {
-            let target = dir.join(name);
-            fs::rename(temp, &target).with_context(|| {
-                format!("failed to move {} into place", target.display())
-            })?;
-            written.push(target);
-        }
-        Ok(written)
+        swap_in(&fresh, dir, &old)
     })();
     if result.is_err() {
-        for temp in &temps {
-            let _ = fs::remove_file(temp);
-        }
+        let _ = fs::remove_dir_all(&fresh);
     }
-    result
+    result?;
+    Ok(files.iter().map(|(file, _)| dir.join(file)).collect())
+}
+
+/// Puts `fresh` in the place of `dir`, keeping the old folder at `old` until the new
+/// one is in, and putting it back if that fails.
+fn swap_in(fresh: &Path, dir: &Path, old: &Path) -> Result<()> {
+    let had_old = dir.exists();
+    if had_old {
+        fs::rename(dir, old)
+            .with_context(|| format!("failed to move {} aside", dir.display()))?;
+    }
+    if let Err(e) = fs::rename(fresh, dir) {
+        if had_old {
+            let _ = fs::rename(old, dir);
+        }
+        return Err(e)
+            .with_context(|| format!("failed to move {} into place", dir.display()));
+    }
+    if had_old {
+        fs::remove_dir_all(old)
+            .with_context(|| format!("failed to remove the old {}", old.display()))?;
+    }
+    Ok(())
 }

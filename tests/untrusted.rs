@@ -164,3 +164,39 @@ fn paper_larger_than_a_pdf_page_is_refused() {
         assert!(!out.exists(), "{paper}");
     }
 }
+
+/// The names in a folder, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_rebuild_replaces_the_whole_variant_folder_and_leaves_nothing_beside_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let out = tmp.path().join("out");
+    assert!(build(&kit, &out).status.success());
+    let variant = out.join(KIT).join("en-a4");
+    let sheets = names(&variant);
+    fs::write(variant.join("stale.pdf"), b"from an older build").unwrap();
+    assert!(build(&kit, &out).status.success());
+    assert_eq!(names(&variant), sheets, "the folder holds exactly this build's files");
+    assert_eq!(names(&out.join(KIT)), ["en-a4"], "no temporary folder is left");
+}
+
+#[test]
+fn an_unwritable_output_fails_cleanly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let blocker = tmp.path().join("not-a-folder");
+    fs::write(&blocker, b"a file where the output folder should go").unwrap();
+    let out = blocker.join("out");
+    let result = build(&kit_in(tmp.path()), &out);
+    assert!(!result.status.success());
+    assert!(stderr(&result).contains("not-a-folder"), "{}", stderr(&result));
+    assert_eq!(fs::read(&blocker).unwrap(), b"a file where the output folder should go");
+}
