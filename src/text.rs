@@ -291,8 +291,9 @@ pub fn vertical_metrics_mm(style: Style, size_pt: f64) -> (f64, f64) {
 }
 
 /// Breaks `text` into lines no wider than `max_width_mm`, at the places Unicode line
-/// breaking allows; a mandatory break (a newline) always starts a new line. A single
-/// word wider than the line stays whole on a line of its own: callers check widths.
+/// breaking allows; a mandatory break (a newline) always starts a new line. A word
+/// wider than the whole line is broken between letters, so nothing runs past the
+/// margin.
 pub fn wrap(
     text: &str,
     style: Style,
@@ -300,20 +301,41 @@ pub fn wrap(
     max_width_mm: f64,
     reading: Reading,
 ) -> Vec<Shaped> {
+    wrap_words(text, style, size_pt, max_width_mm, reading, true)
+}
+
+fn wrap_words(
+    text: &str,
+    style: Style,
+    size_pt: f64,
+    max_width_mm: f64,
+    reading: Reading,
+    break_words: bool,
+) -> Vec<Shaped> {
+    let shape = |t: &str| shape(t, style, size_pt, reading);
     let mut lines = Vec::new();
     let mut line_start = 0;
     let mut last_fit: Option<usize> = None;
     for (pos, opportunity) in linebreaks(text) {
         let candidate = text[line_start..pos].trim_end();
-        let fits = shape(candidate, style, size_pt, reading).width_mm() <= max_width_mm;
+        let fits = shape(candidate).width_mm() <= max_width_mm;
         if !fits && let Some(fit) = last_fit {
-            lines.push(shape(text[line_start..fit].trim_end(), style, size_pt, reading));
+            lines.push(shape(text[line_start..fit].trim_end()));
             line_start = fit;
+        }
+        if !fits && break_words {
+            // Whatever is left of the word is cut into pieces that fit the line.
+            while let Some(cut) =
+                overflow_cut(&text[line_start..pos], &shape, max_width_mm)
+            {
+                lines.push(shape(&text[line_start..line_start + cut]));
+                line_start += cut;
+            }
         }
         if opportunity == BreakOpportunity::Mandatory {
             let rest = text[line_start..pos].trim_end();
             if !rest.is_empty() || pos < text.len() {
-                lines.push(shape(rest, style, size_pt, reading));
+                lines.push(shape(rest));
             }
             line_start = pos;
             last_fit = None;
@@ -322,6 +344,35 @@ pub fn wrap(
         }
     }
     lines
+}
+
+/// Where to cut `word` (in bytes) so its first part fits `max_width_mm`, or `None` if
+/// the whole of it fits. At least one character is cut off, however narrow the line.
+/// Only the first few hundred characters are measured: no line holds more.
+fn overflow_cut(
+    word: &str,
+    shape: &dyn Fn(&str) -> Shaped,
+    max_width_mm: f64,
+) -> Option<usize> {
+    const WINDOW: usize = 400;
+    let trimmed = word.trim_end();
+    let ends: Vec<usize> =
+        trimmed.char_indices().map(|(i, c)| i + c.len_utf8()).take(WINDOW).collect();
+    let last = *ends.last()?;
+    if last == trimmed.len() && shape(trimmed).width_mm() <= max_width_mm {
+        return None;
+    }
+    // The longest prefix that fits, by bisection over character boundaries.
+    let (mut lo, mut hi) = (0, ends.len());
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if shape(&trimmed[..ends[mid - 1]]).width_mm() <= max_width_mm {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(ends[lo.max(1) - 1])
 }
 
 /// Sets `text` in at most `max_lines` lines no wider than `width_mm`, at `size_pt` or,
@@ -336,9 +387,11 @@ pub fn fit(
     max_lines: usize,
     reading: Reading,
 ) -> Option<Vec<Shaped>> {
+    // Boxed text is set smaller, never cut inside a word; the caller refuses what
+    // cannot fit even at the smallest size.
     let mut size = size_pt;
     while size >= min_pt - 1e-9 {
-        let lines = wrap(text, style, size, width_mm, reading);
+        let lines = wrap_words(text, style, size, width_mm, reading, false);
         if lines.len() <= max_lines && lines.iter().all(|l| l.width_mm() <= width_mm) {
             return Some(lines);
         }
@@ -423,6 +476,16 @@ mod tests {
         let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
         assert!(visual.contains("c2+"), "the move reads c2+ left to right: {visual:?}");
         assert!(!visual.contains('\u{2066}'), "no isolate control reaches the page");
+    }
+
+    #[test]
+    fn a_word_wider_than_the_line_is_broken_between_letters() {
+        let url = format!("https://example.org/{}", "a".repeat(150));
+        let lines = wrap(&url, Style::Regular, 10.0, 60.0, Reading::Natural);
+        assert!(lines.len() > 2, "{}", lines.len());
+        assert!(lines.iter().all(|l| l.width_mm() <= 60.0));
+        let joined: String = lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(joined, url);
     }
 
     #[test]
