@@ -200,3 +200,35 @@ fn an_unwritable_output_fails_cleanly() {
     assert!(stderr(&result).contains("not-a-folder"), "{}", stderr(&result));
     assert_eq!(fs::read(&blocker).unwrap(), b"a file where the output folder should go");
 }
+
+#[test]
+fn a_kit_file_that_links_outside_the_kit_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let secret = tmp.path().join("secret.txt");
+    fs::write(&secret, "the answer is C2-C1").unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    std::os::unix::fs::symlink(&secret, kit.join("templates/board.tera")).unwrap();
+    let out = tmp.path().join("out");
+    let result = build(&kit, &out);
+    assert!(!result.status.success());
+    let err = stderr(&result);
+    assert!(err.contains("leads outside its kit folder"), "{err}");
+    assert!(!err.contains("the answer is"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_kit_template_that_loops_for_ever_is_stopped_naming_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    let nested = "{% for a in range(end=1000) %}{% for b in range(end=1000) %}\
+                  {% for c in range(end=1000) %}{% endfor %}{% endfor %}{% endfor %}";
+    fs::write(kit.join("templates/board.tera"), nested).unwrap();
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("templates/board.tera"), "{err}");
+    assert!(err.contains("ran for more than"), "{err}");
+}
