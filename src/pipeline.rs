@@ -68,10 +68,6 @@ pub fn facts(kit: &Kit, size: u8, game: &dyn Sheets) -> Facts {
     let mut put = |k: &str, v: String| {
         facts.insert(k.to_string(), v);
     };
-    // Filled per page by the footer or per part of a split board, so kept as they are.
-    for name in ["page", "pages", "part", "parts", "row", "column"] {
-        put(name, format!("{{{name}}}"));
-    }
     put("spacing_mm", number(kit.board.spacing_mm));
     put("piece_mm", number(kit.pieces.size_mm));
     put("spares", kit.pieces.spares.to_string());

@@ -232,3 +232,18 @@ fn a_kit_template_that_loops_for_ever_is_stopped_naming_it() {
     assert!(err.contains("templates/board.tera"), "{err}");
     assert!(err.contains("ran for more than"), "{err}");
 }
+
+#[test]
+fn page_and_part_placeholders_are_refused_outside_their_keys() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(
+        &kit.join("lang/en.toml"),
+        "then clear the board before a real game.\"",
+        "then clear the board before a real game. Part {part} of {parts}.\"",
+    );
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("unknown placeholder `{part}` in `rules.practice`"), "{err}");
+}

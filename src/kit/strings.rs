@@ -93,7 +93,7 @@ impl Strings {
                     (fallback, reference)
                 }
             };
-            match fill(text, facts) {
+            match fill(text, facts, filled_later(key)) {
                 Ok(filled) => insert_dotted(&mut table, key, bind_units(&filled)),
                 Err(name) => diags.push(owner.diagnostic(
                     key,
@@ -195,7 +195,24 @@ pub fn placeholders(text: &str) -> Vec<String> {
 }
 
 /// Fills `{name}` placeholders; the error is the first unknown name.
-fn fill(text: &str, facts: &BTreeMap<String, String>) -> Result<String, String> {
+/// Placeholders that only some keys may hold, filled per page or per part of a split
+/// board when the page is drawn; anywhere else they are unknown.
+const FILLED_LATER: &[(&str, &[&str])] = &[
+    ("common.page_label", &["page", "pages"]),
+    ("common.part_label", &["part", "parts", "row", "column"]),
+    ("common.assembly_note", &["parts"]),
+];
+
+/// The placeholders `key` may keep as they are, for the page to fill.
+fn filled_later(key: &str) -> &'static [&'static str] {
+    FILLED_LATER.iter().find(|(k, _)| *k == key).map_or(&[], |(_, names)| names)
+}
+
+fn fill(
+    text: &str,
+    facts: &BTreeMap<String, String>,
+    later: &[&str],
+) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find('{') {
@@ -205,7 +222,11 @@ fn fill(text: &str, facts: &BTreeMap<String, String>) -> Result<String, String> 
             return Err(after.to_string());
         };
         let name = &after[..close];
-        out.push_str(facts.get(name).ok_or_else(|| name.to_string())?);
+        if later.contains(&name) {
+            out.push_str(&rest[open..open + close + 2]);
+        } else {
+            out.push_str(facts.get(name).ok_or_else(|| name.to_string())?);
+        }
         rest = &after[close + 1..];
     }
     out.push_str(rest);
@@ -309,8 +330,11 @@ mod tests {
             ["n", "turn_limit"]
         );
         let facts = BTreeMap::from([("turn_limit".to_string(), "40".to_string())]);
-        assert_eq!(fill("after {turn_limit} turns", &facts).unwrap(), "after 40 turns");
-        assert_eq!(fill("after {turns} turns", &facts).unwrap_err(), "turns");
+        assert_eq!(
+            fill("after {turn_limit} turns", &facts, &[]).unwrap(),
+            "after 40 turns"
+        );
+        assert_eq!(fill("after {turns} turns", &facts, &[]).unwrap_err(), "turns");
     }
 
     #[test]
