@@ -34,10 +34,17 @@ pub struct Options {
 
 /// Languages whose sheets read right to left, so every paragraph is set that way
 /// even when it starts with a move or a coordinate.
-pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] = &["ar", "fa", "he", "ur"];
+/// Decided by the language alone, whatever region or script follows it in the tag.
+pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] =
+    &["ar", "ckb", "dv", "fa", "he", "ps", "sd", "ug", "ur", "yi"];
 
 /// Languages that write a decimal comma (23,7 mm).
 pub const DECIMAL_COMMA_LANGUAGES: &[&str] = &["de", "el", "es", "fr"];
+
+/// The language of a BCP 47 tag (`ar` of `ar-EG`, `fr` of `fr_CA`), lowercased.
+fn language_of(tag: &str) -> String {
+    tag.split(['-', '_']).next().unwrap_or(tag).to_ascii_lowercase()
+}
 
 /// One PDF made.
 #[derive(Clone, Debug)]
@@ -179,7 +186,8 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     }
     let game = kit.game.kit().prepare(kit, size)?;
     let summaries = game.summaries();
-    let reading = if RIGHT_TO_LEFT_LANGUAGES.contains(&options.lang.as_str()) {
+    let language = language_of(&options.lang);
+    let reading = if RIGHT_TO_LEFT_LANGUAGES.contains(&language.as_str()) {
         Reading::RightToLeft
     } else {
         Reading::Natural
@@ -196,7 +204,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let mut facts = base_facts.clone();
         let comma = if reading.rtl() { "، " } else { ", " };
         facts.extend(example_facts(&shown, comma));
-        if DECIMAL_COMMA_LANGUAGES.contains(&options.lang.as_str()) {
+        if DECIMAL_COMMA_LANGUAGES.contains(&language.as_str()) {
             // 23.7 mm is written 23,7 mm in these languages.
             for value in facts.values_mut() {
                 if value.contains('.') && value.parse::<f64>().is_ok() {

@@ -247,3 +247,29 @@ fn page_and_part_placeholders_are_refused_outside_their_keys() {
     let err = stderr(&result);
     assert!(err.contains("unknown placeholder `{part}` in `rules.practice`"), "{err}");
 }
+
+#[test]
+fn a_regional_tag_reads_like_its_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::copy(kit.join("lang/ar.toml"), kit.join("lang/ar-EG.toml")).unwrap();
+    let out = tmp.path().join("out");
+    for lang in ["ar", "ar-EG"] {
+        let result = tablekit(&[
+            "build",
+            kit.to_str().unwrap(),
+            "--lang",
+            lang,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(result.status.success(), "{}", stderr(&result));
+    }
+    for sheet in ["board", "counters", "repetition-log", "rule-card", "host-key"] {
+        let file = |lang: &str| out.join(KIT).join(format!("{lang}-a4/{sheet}.pdf"));
+        assert!(
+            fs::read(file("ar")).unwrap() == fs::read(file("ar-EG")).unwrap(),
+            "{sheet} differs between ar and ar-EG"
+        );
+    }
+}

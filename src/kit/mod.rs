@@ -177,7 +177,7 @@ pub struct Kit {
     /// `kit.toml` as shown in messages, and its text, for diagnostics.
     pub(crate) kit_file: String,
     /// The text of `kit.toml`.
-    pub(crate) kit_source: String,
+    pub(crate) kit_source: std::sync::Arc<str>,
 }
 
 /// Spare pieces a kit may add per player: enough for any table, small enough that a
@@ -263,12 +263,13 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let Some(text) = source.files.get("kit.toml") else {
         return Err(vec![Diagnostic::file(&kit_file, "no kit.toml in the kit folder")]);
     };
+    let shared: std::sync::Arc<str> = std::sync::Arc::from(text.as_str());
     let raw: raw::RawKit = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        vec![Diagnostic::at(&kit_file, text, span, e.message().trim().to_string())]
+        vec![Diagnostic::at(&kit_file, &shared, span, e.message().trim().to_string())]
     })?;
     let mut diags = Diagnostics::new();
-    let at = |span: Span, msg: String| Diagnostic::at(&kit_file, text, span, msg);
+    let at = |span: Span, msg: String| Diagnostic::at(&kit_file, &shared, span, msg);
 
     if !is_slug(raw.id.get_ref()) {
         diags.push(
@@ -424,7 +425,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         languages,
         templates,
         kit_file,
-        kit_source: text.clone(),
+        kit_source: shared,
     })
 }
 

@@ -4,6 +4,7 @@
 //! kit and the rules provide, so no printed number is typed into a translation.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use toml::{Table, Value};
 
@@ -21,25 +22,26 @@ pub struct Strings {
     /// The file as shown in messages.
     pub file: String,
     /// The file's text.
-    pub source: String,
+    pub source: Arc<str>,
     /// Dotted key → text, sorted.
     pub entries: BTreeMap<String, String>,
 }
 
 impl Strings {
     /// Parses one strings file.
-    pub fn parse(lang: &str, file: &str, source: &str) -> Result<Strings, Diagnostics> {
-        let table: Table = toml::from_str(source).map_err(|e| {
+    pub fn parse(lang: &str, file: &str, text: &str) -> Result<Strings, Diagnostics> {
+        let source: Arc<str> = Arc::from(text);
+        let table: Table = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            vec![Diagnostic::at(file, source, span, e.message().trim().to_string())]
+            vec![Diagnostic::at(file, &source, span, e.message().trim().to_string())]
         })?;
         let mut entries = BTreeMap::new();
         let mut diags = Diagnostics::new();
         flatten("", &table, &mut entries, &mut |key| {
             diags.push(Diagnostic::at(
                 file,
-                source,
-                key_span(source, key),
+                &source,
+                key_span(text, key),
                 format!("`{key}` must be text"),
             ));
         });
@@ -47,8 +49,8 @@ impl Strings {
             if let Some(c) = value.chars().find(|&c| unprintable(c)) {
                 diags.push(Diagnostic::at(
                     file,
-                    source,
-                    key_span(source, key),
+                    &source,
+                    key_span(text, key),
                     format!(
                         "`{key}` holds U+{:04X}, a control or non-character that cannot be printed",
                         c as u32
@@ -59,12 +61,7 @@ impl Strings {
         if !diags.is_empty() {
             return Err(diags);
         }
-        Ok(Strings {
-            lang: lang.to_string(),
-            file: file.to_string(),
-            source: source.to_string(),
-            entries,
-        })
+        Ok(Strings { lang: lang.to_string(), file: file.to_string(), source, entries })
     }
 
     /// A diagnostic pointing at a key of this file (or at the file, if the key is
