@@ -2,6 +2,7 @@
 //! back with an independent parser.
 
 mod cli;
+mod cli_faults;
 mod crossway;
 mod languages;
 mod pathstone;

@@ -549,7 +549,7 @@ impl Game for ThreeMenSlide {
 
     fn parse_state(&self, text: &str) -> Result<State, RulesError> {
         let position = parse_position(text)?;
-        validate(&position)?;
+        validate(&position).map_err(RulesError::refused)?;
         Ok(State::start(position))
     }
 
@@ -570,9 +570,11 @@ impl Game for ThreeMenSlide {
 
     fn play(&self, state: &State, mv: &Move) -> Result<State, RulesError> {
         if let Some(end) = state.end() {
-            return Err(crate::rules_err!("the game is over ({})", end.describe()));
+            return Err(
+                crate::rules_err!("the game is over ({})", end.describe()).refused()
+            );
         }
-        state.position.check(*mv)?;
+        state.position.check(*mv).map_err(RulesError::refused)?;
         Ok(state.after(*mv))
     }
 
