@@ -3,6 +3,7 @@
 //! rules refuse; 2 a usage or I/O error, or text that is not a position or move (see
 //! [`EXIT_CODES`]).
 
+use std::collections::BTreeMap;
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,8 +61,11 @@ enum Command {
         #[arg(long)]
         cell: Option<String>,
         /// Board size, for games played at several sizes (default: the kit's).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "all_sizes")]
         size: Option<u8>,
+        /// Every board size each kit offers.
+        #[arg(long)]
+        all_sizes: bool,
         /// Output folder.
         #[arg(long, default_value = "output")]
         out: PathBuf,
@@ -199,8 +203,19 @@ impl From<anyhow::Error> for Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Build { kit, lang, paper, landscape, size, cell, out, templates } => {
-            let request = Request { lang, paper, landscape, size, cell, out, templates };
+        Command::Build {
+            kit,
+            lang,
+            paper,
+            landscape,
+            size,
+            all_sizes,
+            cell,
+            out,
+            templates,
+        } => {
+            let request =
+                Request { lang, paper, landscape, size, all_sizes, cell, out, templates };
             build_cmd(cli.kits.as_deref(), &kit, &request)
         }
         Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
@@ -366,6 +381,7 @@ struct Request {
     paper: String,
     landscape: bool,
     size: Option<u8>,
+    all_sizes: bool,
     cell: Option<String>,
     out: PathBuf,
     templates: Option<PathBuf>,
@@ -377,54 +393,34 @@ fn build_cmd(
     req: &Request,
 ) -> Result<(), Failure> {
     let out = req.out.as_path();
-    let paper =
-        Paper::parse(&req.paper, req.landscape).map_err(|e| anyhow::anyhow!(e))?;
+    let paper = Paper::parse(&req.paper, req.landscape)
+        .map_err(|e| anyhow::anyhow!("--paper: {e}"))?;
     let overrides = match &req.templates {
         Some(dir) => io::read_templates(dir)?,
         None => Default::default(),
     };
     let kits = load_all(&sources(kits_dir, names)?)?;
-    // Build everything in memory first: a kit that fails writes nothing.
-    let mut variants = Vec::new();
-    let mut diags = Vec::new();
+    let mut jobs = Vec::new();
     for kit in &kits {
-        let kit_templates = kit
-            .templates
-            .iter()
-            .map(|(name, text)| {
-                (
-                    name.clone(),
-                    (format!("{}/templates/{name}.tera", kit_dir(kit)), text.clone()),
-                )
-            })
-            .collect();
-        // `all`: every language this kit has.
-        let langs: Vec<String> = if req.lang == "all" {
-            kit.languages.keys().cloned().collect()
-        } else {
-            vec![req.lang.clone()]
-        };
-        for lang in langs {
-            let options = Options {
-                lang,
-                paper: paper.clone(),
-                size: req.size,
-                cell: req.cell.clone(),
-                templates: TemplateSet::builtin(kit.game)
-                    .with_overrides(&overrides)
-                    .with_overrides(&kit_templates),
-            };
-            match pipeline::build(kit, &options) {
-                Ok(built) => variants.push((kit, built, options)),
-                Err(errors) => diags.extend(errors),
-            }
+        jobs.extend(variants_of(kit, req, &paper, &overrides)?);
+    }
+    // Build everything in memory first, variants in parallel: a kit that fails writes
+    // nothing. Results keep the order of `jobs`, so output is the same on any machine.
+    let built = build_all(&jobs);
+    let mut diags = Vec::new();
+    let mut done = Vec::new();
+    for (job, result) in jobs.iter().zip(built) {
+        match result {
+            Ok(built) => done.push((job, built)),
+            Err(errors) => diags.extend(errors),
         }
     }
     if !diags.is_empty() {
         return Err(Failure::Kit(diags));
     }
-    for (kit, built, options) in variants {
-        let (lang, size) = (options.lang.as_str(), options.size);
+    for (job, built) in done {
+        let (kit, options) = (job.kit, &job.options);
+        let lang = options.lang.as_str();
         if !built.fell_back.is_empty() {
             tell!(
                 "note: {} [{lang}] used English for {} missing string(s): {}",
@@ -433,7 +429,8 @@ fn build_cmd(
                 built.fell_back.join(", ")
             );
         }
-        let dir = out.join(&kit.id).join(variant_name(kit, lang, &options.paper, size));
+        let dir =
+            out.join(&kit.id).join(variant_name(kit, lang, &options.paper, options.size));
         let files: Vec<(String, Vec<u8>)> = built
             .outputs
             .iter()
@@ -446,6 +443,109 @@ fn build_cmd(
         }
     }
     Ok(())
+}
+
+/// One variant to build: a kit in one language, paper and size.
+struct Job<'k> {
+    kit: &'k Kit,
+    options: Options,
+}
+
+/// The variants `req` asks of `kit`, with every command-line choice checked against
+/// the kit first: a language, size or cell it does not have is a usage error (exit 2)
+/// naming the option.
+fn variants_of<'k>(
+    kit: &'k Kit,
+    req: &Request,
+    paper: &Paper,
+    overrides: &BTreeMap<String, (String, String)>,
+) -> Result<Vec<Job<'k>>, Failure> {
+    let usage = |option: &str, message: String| {
+        Failure::Other(anyhow::anyhow!("{option}: {message} (kit `{}`)", kit.id))
+    };
+    let langs: Vec<String> = if req.lang == "all" {
+        kit.languages.keys().cloned().collect()
+    } else if kit.languages.contains_key(&req.lang) {
+        vec![req.lang.clone()]
+    } else {
+        let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
+        return Err(usage(
+            "--lang",
+            format!("no language `{}`; available: {}", req.lang, known.join(", ")),
+        ));
+    };
+    let sizes: Vec<Option<u8>> = match req.size {
+        _ if req.all_sizes => kit.board.sizes.clone().map(Some).collect(),
+        Some(size) if !kit.board.sizes.contains(&size) => {
+            return Err(usage(
+                "--size",
+                format!(
+                    "no board size {size}; offered: {}",
+                    kit::size_range(&kit.board.sizes)
+                ),
+            ));
+        }
+        size => vec![size],
+    };
+    if let Some(cell) = &req.cell {
+        kit.cell_request(cell)
+            .and_then(|mm| kit.with_cell(mm))
+            .map_err(|e| usage("--cell", e))?;
+    }
+    let kit_templates: BTreeMap<String, (String, String)> = kit
+        .templates
+        .iter()
+        .map(|(name, text)| {
+            (
+                name.clone(),
+                (format!("{}/templates/{name}.tera", kit_dir(kit)), text.clone()),
+            )
+        })
+        .collect();
+    let templates = TemplateSet::builtin(kit.game)
+        .with_overrides(overrides)
+        .with_overrides(&kit_templates);
+    let mut jobs = Vec::new();
+    for lang in &langs {
+        for size in &sizes {
+            let options = Options {
+                lang: lang.clone(),
+                paper: paper.clone(),
+                size: *size,
+                cell: req.cell.clone(),
+                templates: templates.clone(),
+            };
+            jobs.push(Job { kit, options });
+        }
+    }
+    Ok(jobs)
+}
+
+/// Builds every job on all cores, in the order given; a progress bar appears on a
+/// terminal once the work has taken more than a second.
+fn build_all(jobs: &[Job]) -> Vec<Result<pipeline::Built, Vec<Diagnostic>>> {
+    use rayon::prelude::*;
+    let started = std::time::Instant::now();
+    let bar = indicatif::ProgressBar::hidden();
+    bar.set_length(jobs.len() as u64);
+    let shown = std::sync::atomic::AtomicBool::new(false);
+    let results = jobs
+        .par_iter()
+        .map(|job| {
+            let result = pipeline::build(job.kit, &job.options);
+            bar.inc(1);
+            let late = started.elapsed() > std::time::Duration::from_secs(1);
+            if late
+                && std::io::stderr().is_terminal()
+                && !shown.swap(true, std::sync::atomic::Ordering::Relaxed)
+            {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+            result
+        })
+        .collect();
+    bar.finish_and_clear();
+    results
 }
 
 /// `en-a4`, with the board size added for games played at several sizes (`en-a4-5`).
@@ -464,15 +564,42 @@ fn kit_dir(kit: &Kit) -> String {
 
 fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
     let kits = load_all(&sources(kits_dir, names)?)?;
-    let problems: Vec<Diagnostic> =
+    let mut problems: Vec<Diagnostic> =
         kits.iter().flat_map(Kit::translation_problems).collect();
+    // Everything `build` does but writing: every language and size, on A4 and Letter,
+    // so a kit that passes `check` builds.
+    let mut jobs = Vec::new();
+    for kit in &kits {
+        for paper in ["a4", "letter"] {
+            let paper = Paper::parse(paper, false).expect("a named paper");
+            let req = Request {
+                lang: "all".into(),
+                paper: paper.name().into(),
+                landscape: false,
+                size: None,
+                all_sizes: true,
+                cell: None,
+                out: PathBuf::new(),
+                templates: None,
+            };
+            jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
+        }
+    }
+    for result in build_all(&jobs) {
+        if let Err(errors) = result {
+            problems.extend(errors);
+        }
+    }
+    // The same problem in every language or size is reported once.
+    let mut seen = std::collections::HashSet::new();
+    problems.retain(|d| seen.insert(d.render()));
     if !problems.is_empty() {
         return Err(Failure::Kit(problems));
     }
     for kit in &kits {
         let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
         say!(
-            "ok {} ({} example{} verified; languages: {})",
+            "ok {} ({} example{} verified; every sheet built in {} on A4 and Letter)",
             kit.id,
             kit.examples.len(),
             if kit.examples.len() == 1 { "" } else { "s" },

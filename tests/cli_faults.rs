@@ -394,3 +394,43 @@ fn perft_shows_progress_when_stderr_is_a_terminal() {
     // The progress line is cleared before the count is printed.
     assert!(screen.contains("\r\x1b[2K72"), "{screen:?}");
 }
+
+#[test]
+fn all_sizes_builds_every_size_a_kit_offers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let run =
+        tablekit(&["build", "pathstone", "--all-sizes", "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let mut folders: Vec<String> = std::fs::read_dir(out.join("pathstone"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    assert_eq!(
+        folders,
+        ["en-a4-3", "en-a4-4", "en-a4-5", "en-a4-6", "en-a4-7", "en-a4-8"]
+    );
+}
+
+#[test]
+fn a_cell_out_of_range_is_a_command_line_mistake_naming_the_option() {
+    let run =
+        tablekit(&["build", "three-men-slide", "--cell", "600", "--out", "/nonexistent"]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("--cell: a 600 mm cell is out of range"), "{err}");
+    assert!(!err.contains("kit.toml"), "{err}");
+}
+
+#[test]
+fn check_builds_every_sheet_so_a_broken_template_fails_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::kit_copy(tmp.path());
+    std::fs::create_dir_all(kit.join("templates")).unwrap();
+    std::fs::write(kit.join("templates/board.tera"), "# Board\n@bord\n").unwrap();
+    let run = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("unknown figure `@bord`"), "{err}");
+}
