@@ -608,6 +608,12 @@ impl Game for ThreeMenSlide {
 /// where nobody has won and the player to move has no slide, in notation, sorted.
 /// Repetition and the turn limit are ignored for reachability.
 pub fn stuck_positions() -> Vec<String> {
+    // The same for every kit and build: searched once.
+    static STUCK: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    STUCK.get_or_init(search_stuck_positions).clone()
+}
+
+fn search_stuck_positions() -> Vec<String> {
     let starts = [Player::A, Player::B].map(Position::empty);
     let mut seen: HashSet<Position> = starts.into_iter().collect();
     let mut queue: VecDeque<Position> = starts.into_iter().collect();
