@@ -54,8 +54,18 @@ fn read_inside(root: &Path, rel: &str) -> Result<String> {
             path.display()
         );
     }
-    fs::read_to_string(&real)
-        .with_context(|| format!("failed to read {}", path.display()))
+    let bytes =
+        fs::read(&real).with_context(|| format!("failed to read {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        anyhow::anyhow!(
+            "{}:{line}:{column}: not UTF-8 text (byte {at}); save the file as UTF-8",
+            path.display()
+        )
+    })
 }
 
 /// Reads a kit folder: `kit.toml`, `lang/*.toml` and `templates/*.tera`, none of them

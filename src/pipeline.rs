@@ -38,6 +38,9 @@ pub struct Options {
 pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] =
     &["ar", "ckb", "dv", "fa", "he", "ps", "sd", "ug", "ur", "yi"];
 
+/// The most pages one sheet may have: far beyond any kit, short of exhausting memory.
+pub const MAX_PAGES: usize = 200;
+
 /// Languages that write a decimal comma (23,7 mm).
 pub const DECIMAL_COMMA_LANGUAGES: &[&str] = &["de", "el", "es", "fr"];
 
@@ -293,9 +296,23 @@ fn build_sheet(
     let mut chunks = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();
+    let mut breaks = 0;
     for block in markup::parse(&markup) {
         match &block {
-            Block::PageBreak => chunks.push(None),
+            Block::PageBreak if breaks >= MAX_PAGES => {
+                diags.push(Diagnostic::file(
+                    &template_path,
+                    format!(
+                        "sheet `{}` asks for more than {MAX_PAGES} pages",
+                        sheet.name()
+                    ),
+                ));
+                break;
+            }
+            Block::PageBreak => {
+                breaks += 1;
+                chunks.push(None);
+            }
             Block::Figure { name, args, line } => match draw_figure(name, args, cx, game)
             {
                 Ok(figure) => chunks.extend(figure.into_iter().map(Some)),
@@ -335,6 +352,14 @@ fn build_sheet(
         in_template(format!("sheet `{}` ({}): {e}", sheet.name(), options.lang))
     })?;
     let pages = layout::paginate(chunks, &options.paper, &footer);
+    if pages.len() > MAX_PAGES {
+        return Err(in_template(format!(
+            "sheet `{}` ({}) would have {} pages: at most {MAX_PAGES}",
+            sheet.name(),
+            options.lang,
+            pages.len()
+        )));
+    }
     let bytes = pdf::write(&pages, &title);
     Ok(Output {
         sheet,

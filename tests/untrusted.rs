@@ -273,3 +273,65 @@ fn a_regional_tag_reads_like_its_language() {
         );
     }
 }
+
+#[test]
+fn a_board_key_the_game_does_not_use_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(
+        &kit.join("kit.toml"),
+        "point-diameter-mm = 9.0",
+        "point-diameter-mm = 9.0\nrow-spacing-mm = 40.0",
+    );
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(
+        err.contains("`row-spacing-mm` has no effect on a `three-men-slide` board"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_strings_file_that_is_not_utf8_is_located() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let mut bytes = fs::read(kit.join("lang/fr.toml")).unwrap();
+    let second_line = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    bytes.insert(second_line + 2, 0xFF);
+    fs::write(kit.join("lang/fr.toml"), bytes).unwrap();
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    assert!(!result.status.success());
+    let err = stderr(&result);
+    assert!(err.contains("lang/fr.toml:2:3: not UTF-8 text"), "{err}");
+}
+
+#[test]
+fn runaway_strings_and_page_breaks_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let long = "word ".repeat(700);
+    edit(
+        &kit.join("lang/en.toml"),
+        "then clear the board before a real game.\"",
+        &format!("then clear the board before a real game. {long}\""),
+    );
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(
+        stderr(&result).contains("a sheet string has at most 3000"),
+        "{}",
+        stderr(&result)
+    );
+
+    let kit = copy_of(KIT, &tmp.path().join("breaks"));
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    fs::write(
+        kit.join("templates/board.tera"),
+        "# B\n".to_string() + &"@pagebreak\n".repeat(20_000),
+    )
+    .unwrap();
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    assert!(stderr(&result).contains("more than 200 pages"), "{}", stderr(&result));
+}

@@ -95,6 +95,11 @@ pub trait GameKit: Sync {
     fn engine(&self) -> Box<dyn Engine>;
     /// The game's own templates by sheet name; they win over the shared ones.
     fn templates(&self) -> &'static [(&'static str, &'static str)];
+    /// The optional `[board]` keys this game's drawings read (`row-spacing-mm`,
+    /// `point-diameter-mm`); a kit that sets another is told it has no effect.
+    fn board_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Whether pieces stand in cells (stacking games) rather than on points.
     fn plays_in_cells(&self) -> bool {
         false

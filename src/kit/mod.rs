@@ -354,6 +354,22 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
                 )),
         );
     }
+    if let Some(game) = game {
+        let optional = [
+            ("row-spacing-mm", raw.board.row_spacing_mm.as_ref().map(|v| v.span())),
+            ("point-diameter-mm", raw.board.point_diameter_mm.as_ref().map(|v| v.span())),
+        ];
+        for (key, span) in optional {
+            if let Some(span) = span
+                && !game.kit().board_keys().contains(&key)
+            {
+                diags.push(
+                    at(span, format!("`{key}` has no effect on a `{game}` board"))
+                        .with_label("remove it"),
+                );
+            }
+        }
+    }
     let game_sizes = game.map_or(1..=1, |game| game.kit().sizes());
     let sizes = match &raw.board.size_range {
         Some(range) => {

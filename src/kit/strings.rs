@@ -46,6 +46,18 @@ impl Strings {
             ));
         });
         for (key, value) in &entries {
+            let length = value.chars().count();
+            if length > MAX_STRING_CHARS {
+                diags.push(Diagnostic::at(
+                    file,
+                    &source,
+                    key_span(text, key),
+                    format!(
+                        "`{key}` is {length} characters long: a sheet string has at most \
+                         {MAX_STRING_CHARS}"
+                    ),
+                ));
+            }
             if let Some(c) = value.chars().find(|&c| unprintable(c)) {
                 diags.push(Diagnostic::at(
                     file,
@@ -101,6 +113,9 @@ impl Strings {
         if diags.is_empty() { Ok((table, fell_back)) } else { Err(diags) }
     }
 }
+
+/// The longest string a sheet prints: a long paragraph, far short of a runaway file.
+pub const MAX_STRING_CHARS: usize = 3000;
 
 /// A character no sheet can print: controls (a line break is allowed: it breaks the
 /// line), and Unicode non-characters.
