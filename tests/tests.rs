@@ -4,6 +4,7 @@
 mod cli;
 mod cli_faults;
 mod crossway;
+mod fuzz;
 mod languages;
 mod pathstone;
 mod pdfs;
