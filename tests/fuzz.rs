@@ -64,7 +64,10 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
     let kit = match kit::load(source) {
         Ok(kit) => kit,
         Err(diags) => {
-            prop_assert!(diags.iter().all(|d| !d.file.is_empty()), "a refusal names no file");
+            prop_assert!(
+                diags.iter().all(|d| !d.file.is_empty()),
+                "a refusal names no file"
+            );
             return Ok(());
         }
     };
@@ -79,14 +82,18 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
                     .files
                     .iter()
                     .filter_map(|(path, text)| {
-                        let name = path.strip_prefix("templates/")?.strip_suffix(".tera")?;
+                        let name =
+                            path.strip_prefix("templates/")?.strip_suffix(".tera")?;
                         Some((name.to_string(), (path.clone(), text.clone())))
                     })
                     .collect(),
             ),
         };
         if let Err(diags) = build(&kit, &options) {
-            prop_assert!(diags.iter().all(|d| !d.file.is_empty()), "a refusal names no file");
+            prop_assert!(
+                diags.iter().all(|d| !d.file.is_empty()),
+                "a refusal names no file"
+            );
         }
     }
     Ok(())
@@ -129,6 +136,9 @@ fn fuzz_arabic_strings() {
 fn fuzz_a_kit_template() {
     fuzz_file(
         "templates/board.tera",
-        Some(("templates/board.tera", "# {{ t.board.title }}\n@board\n{{ t.board.legend }}\n")),
+        Some((
+            "templates/board.tera",
+            "# {{ t.board.title }}\n@board\n{{ t.board.legend }}\n",
+        )),
     );
 }

@@ -11,4 +11,5 @@ mod pdfs;
 mod sizes;
 mod stack_top;
 mod support;
+mod typography;
 mod untrusted;
