@@ -5,6 +5,7 @@ mod cli;
 mod crossway;
 mod languages;
 mod pathstone;
+mod pdf_standards;
 mod pdfs;
 mod sizes;
 mod stack_top;
