@@ -1,9 +1,9 @@
 //! Page model → PDF bytes. The only module that knows printpdf, lopdf or points.
 //!
-//! printpdf writes the document; the fonts are subset here first ([`fonts`]), and a
+//! printpdf writes the document; the fonts are subset here first (`pdf/fonts.rs`), and a
 //! second pass with lopdf, the parser printpdf is built on, makes the bytes
 //! reproducible, states what the document is and asks viewers to print at actual
-//! size ([`info`]).
+//! size (`pdf/info.rs`).
 
 mod fonts;
 mod info;

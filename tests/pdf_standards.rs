@@ -175,6 +175,9 @@ struct Font {
     names: [String; 3],
     program: Vec<u8>,
     to_unicode: String,
+    /// The descriptor's /CapHeight and /Ascent.
+    cap_height: i64,
+    ascent: i64,
 }
 
 fn fonts(doc: &Document) -> Vec<Font> {
@@ -206,6 +209,8 @@ fn fonts(doc: &Document) -> Vec<Font> {
                 program: stream(get(doc, descriptor, b"FontFile2")),
                 to_unicode: String::from_utf8(stream(get(doc, font, b"ToUnicode")))
                     .unwrap(),
+                cap_height: descriptor.get(b"CapHeight").unwrap().as_i64().unwrap(),
+                ascent: descriptor.get(b"Ascent").unwrap().as_i64().unwrap(),
             }
         })
         .collect()
@@ -227,6 +232,8 @@ fn subset_fonts_are_named_after_their_glyph_sets() {
                 "{file}: {base}"
             );
             assert!(face.starts_with("DejaVuSans"), "{file}: {base}");
+            // DejaVu Sans: capitals are 729/1000 em tall, the ascent is 928.
+            assert_eq!((font.cap_height, font.ascent), (729, 928), "{file}: {base}");
             match programs.get(base) {
                 Some((other, program)) => assert!(
                     *program == font.program,

@@ -94,8 +94,7 @@ fn subset_face(style: Style, usage: BTreeMap<u16, String>) -> Subset {
     let face = ttf_parser::Face::parse(bytes, 0).expect("shipped font parses");
     // The subset has no OS/2 table; printpdf estimates /StemV from its weight class.
     parsed.pdf_font_metrics.us_weight_class = face.weight().to_number();
-    let cap_height = face.capital_height().unwrap_or(face.ascender()) as i64 * 1000
-        / face.units_per_em() as i64;
+    let cap_height = cap_height(&face) as i64 * 1000 / face.units_per_em() as i64;
     let name = postscript_name(style);
     parsed.font_name = Some(format!("{}+{name}", subset_tag(name, &ids)));
     let glyphs = ids
@@ -107,6 +106,14 @@ fn subset_face(style: Style, usage: BTreeMap<u16, String>) -> Subset {
         })
         .collect();
     Subset { id: font_id(style), font: PdfFont::new(parsed), glyphs, cap_height }
+}
+
+/// The height of capital letters in font units: OS/2 `sCapHeight` where the table
+/// has it (DejaVu's OS/2 is too old to), else the top of the `H`.
+fn cap_height(face: &ttf_parser::Face) -> i16 {
+    face.capital_height()
+        .or_else(|| face.glyph_bounding_box(face.glyph_index('H')?).map(|b| b.y_max))
+        .unwrap_or(face.ascender())
 }
 
 /// Sets each embedded subset's `/CapHeight` to the face's own (printpdf writes the
