@@ -1,17 +1,23 @@
 //! Page model → PDF bytes. The only module that knows printpdf, lopdf or points.
 //!
-//! printpdf writes the document (fonts embedded and subset); a second pass with
-//! lopdf, the parser printpdf is built on, makes the bytes reproducible and asks
-//! viewers to print at actual size.
+//! printpdf writes the document; the fonts are subset here first (`pdf/fonts.rs`), and a
+//! second pass with lopdf, the parser printpdf is built on, makes the bytes
+//! reproducible, states what the document is and asks viewers to print at actual
+//! size (`pdf/info.rs`).
 
-use std::sync::OnceLock;
+mod fonts;
+mod info;
+
+use std::collections::BTreeMap;
 
 use printpdf::{
-    Color as PdfColor, FontId, LineCapStyle, LineDashPattern, LinePoint, Mm, Op,
-    PaintMode, ParsedFont, PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions,
-    Point as PdfPoint, Polygon, PolygonRing, Pt, Rgb, TextItem, TextMatrix, WindingOrder,
+    Color as PdfColor, Greyscale, LineCapStyle, LineDashPattern, LinePoint, Op,
+    PaintMode, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint,
+    Polygon, PolygonRing, Pt, Rect, Rgb, TextItem, TextMatrix, WindingOrder,
 };
 
+use self::fonts::Subset;
+pub use self::info::DocInfo;
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::text::{Shaped, Style};
 
@@ -19,38 +25,26 @@ const PT_PER_MM: f64 = 72.0 / 25.4;
 /// Control-point distance for a quarter circle drawn as one cubic Bézier.
 const KAPPA: f64 = 0.552_284_749_8;
 
+/// Millimetres to points, computed in f64 and rounded once to printpdf's f32, so a
+/// Letter page is 612 pt, not 612.00006.
 fn pt(mm: f64) -> Pt {
     Pt((mm * PT_PER_MM) as f32)
 }
 
-/// Fixed resource names, so that fonts are named the same in every run (printpdf's
-/// own ids come from a process-wide counter).
-fn font_id(style: Style) -> FontId {
-    FontId(match style {
-        Style::Regular => "TKSANS".to_string(),
-        Style::Bold => "TKBOLD".to_string(),
-    })
-}
-
-fn parsed_font(style: Style) -> &'static ParsedFont {
-    static REGULAR: OnceLock<ParsedFont> = OnceLock::new();
-    static BOLD: OnceLock<ParsedFont> = OnceLock::new();
-    let cell = match style {
-        Style::Regular => &REGULAR,
-        Style::Bold => &BOLD,
-    };
-    cell.get_or_init(|| {
-        ParsedFont::from_bytes(style.font_bytes(), 0, &mut Vec::new())
-            .expect("shipped font parses")
-    })
-}
-
-/// Writes the pages as one PDF. The same pages and title always give the same bytes.
+/// Writes the pages as one PDF titled `title`. The same pages and title always give
+/// the same bytes.
 pub fn write(pages: &[Page], title: &str) -> Vec<u8> {
-    let mut doc = PdfDocument::new(title);
-    for style in [Style::Regular, Style::Bold] {
-        let font = PdfFont::new(parsed_font(style).clone());
-        doc.resources.fonts.map.insert(font_id(style), font);
+    write_with(pages, &DocInfo::titled(title))
+}
+
+/// Writes the pages as one PDF with the given title, language and direction. The
+/// same pages and info always give the same bytes (the dates come from
+/// `SOURCE_DATE_EPOCH` when it is set, otherwise they are a fixed date).
+pub fn write_with(pages: &[Page], info: &DocInfo) -> Vec<u8> {
+    let fonts = fonts::subsets(pages);
+    let mut doc = PdfDocument::new(&info.title);
+    for subset in fonts.values() {
+        doc.resources.fonts.map.insert(subset.id.clone(), subset.font.clone());
     }
     let pdf_pages = pages
         .iter()
@@ -58,26 +52,45 @@ pub fn write(pages: &[Page], title: &str) -> Vec<u8> {
             let flip = |p: Point| point(p, page.height);
             let mut ops = Vec::new();
             for item in &page.items {
-                item_ops(item, &flip, &mut ops);
+                item_ops(item, &flip, &fonts, &mut ops);
             }
-            PdfPage::new(Mm(page.width as f32), Mm(page.height as f32), ops)
+            let paper = || Rect::from_wh(pt(page.width), pt(page.height));
+            PdfPage { media_box: paper(), trim_box: paper(), crop_box: paper(), ops }
         })
         .collect();
     doc.with_pages(pdf_pages);
     let mut warnings = Vec::new();
     let bytes = doc.save(&PdfSaveOptions::default(), &mut warnings);
-    finish(&bytes)
+    let mut doc = lopdf::Document::load_mem(&bytes).expect("printpdf output parses");
+    fonts::correct_descriptors(&mut doc, &fonts);
+    info::finish(doc, info)
 }
 
 fn point(p: Point, page_height: f64) -> PdfPoint {
     PdfPoint { x: pt(p.x), y: pt(page_height - p.y) }
 }
 
+/// Greys (every colour the sheets use) go to DeviceGray, so they print on black ink
+/// alone; a colour with hue would stay RGB.
 fn color(c: Color) -> PdfColor {
-    PdfColor::Rgb(Rgb { r: c.0 as f32, g: c.1 as f32, b: c.2 as f32, icc_profile: None })
+    if c.0 == c.1 && c.1 == c.2 {
+        PdfColor::Greyscale(Greyscale { percent: c.0 as f32, icc_profile: None })
+    } else {
+        PdfColor::Rgb(Rgb {
+            r: c.0 as f32,
+            g: c.1 as f32,
+            b: c.2 as f32,
+            icc_profile: None,
+        })
+    }
 }
 
-fn item_ops(item: &Item, flip: &dyn Fn(Point) -> PdfPoint, ops: &mut Vec<Op>) {
+fn item_ops(
+    item: &Item,
+    flip: &dyn Fn(Point) -> PdfPoint,
+    fonts: &BTreeMap<Style, Subset>,
+    ops: &mut Vec<Op>,
+) {
     match item {
         Item::Line { from, to, stroke } => {
             set_stroke(stroke, ops);
@@ -108,7 +121,7 @@ fn item_ops(item: &Item, flip: &dyn Fn(Point) -> PdfPoint, ops: &mut Vec<Op>) {
             shape(ring, paint, ops);
         }
         Item::Text { origin, shaped, color: c } => {
-            text_ops(*origin, shaped, *c, flip, ops)
+            text_ops(*origin, shaped, *c, flip, &fonts[&shaped.style], ops)
         }
     }
 }
@@ -190,6 +203,7 @@ fn text_ops(
     shaped: &Shaped,
     c: Color,
     flip: &dyn Fn(Point) -> PdfPoint,
+    font: &Subset,
     ops: &mut Vec<Op>,
 ) {
     if shaped.glyphs.is_empty() {
@@ -198,50 +212,31 @@ fn text_ops(
     let at = flip(origin);
     // The viewer advances by the font's own widths; the shaper's advances can differ
     // (kerning), so each glyph carries the difference as a TJ adjustment.
-    let face = parsed_font(shaped.style);
     let upem = shaped.units_per_em as f32;
     let glyphs = shaped
         .glyphs
         .iter()
         .map(|g| {
-            let natural = face.get_horizontal_advance(g.id) as f32;
-            let offset = (natural - g.advance as f32) * 1000.0 / upem;
-            let cid = (!g.text.is_empty()).then(|| g.text.clone());
-            printpdf::Codepoint { gid: g.id, offset, cid }
+            let glyph = font.glyph(g.id);
+            let offset = (glyph.advance as f32 - g.advance as f32) * 1000.0 / upem;
+            // Every occurrence carries the glyph's one text (printpdf builds the
+            // ToUnicode map from them; an empty text leaves the glyph unmapped).
+            printpdf::Codepoint {
+                gid: glyph.id,
+                offset,
+                cid: Some(glyph.text.to_string()),
+            }
         })
         .collect();
     ops.push(Op::StartTextSection);
     ops.push(Op::SetFillColor { col: color(c) });
     ops.push(Op::SetFont {
-        font: PdfFontHandle::External(font_id(shaped.style)),
+        font: PdfFontHandle::External(font.id.clone()),
         size: Pt(shaped.size_pt as f32),
     });
     ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(at.x, at.y) });
     ops.push(Op::ShowText { items: vec![TextItem::GlyphIds(glyphs)] });
     ops.push(Op::EndTextSection);
-}
-
-/// The second pass: a document id derived from the content (no clock, no counter),
-/// the PDF 1.6 header that `PrintScaling` needs, and `PrintScaling /None` so print
-/// dialogs default to actual size.
-fn finish(bytes: &[u8]) -> Vec<u8> {
-    use lopdf::{Dictionary, Object, StringFormat};
-    let mut doc = lopdf::Document::load_mem(bytes).expect("printpdf output parses");
-    doc.version = "1.6".to_string();
-    let mut prefs = Dictionary::new();
-    prefs.set("PrintScaling", Object::Name(b"None".to_vec()));
-    if let Ok(catalog) = doc.catalog_mut() {
-        catalog.set("ViewerPreferences", Object::Dictionary(prefs));
-    }
-    doc.trailer.remove(b"ID");
-    let mut draft = Vec::new();
-    doc.save_to(&mut draft).expect("writing to memory cannot fail");
-    let id = format!("{:016x}{:016x}", fnv1a(&draft, 0), fnv1a(&draft, 1));
-    let id = Object::String(id.into_bytes(), StringFormat::Hexadecimal);
-    doc.trailer.set("ID", Object::Array(vec![id.clone(), id]));
-    let mut out = Vec::new();
-    doc.save_to(&mut out).expect("writing to memory cannot fail");
-    out
 }
 
 /// FNV-1a: a stable hash for the document id (std's hashers may change between

@@ -360,7 +360,21 @@ fn build_sheet(
             pages.len()
         )));
     }
-    let bytes = pdf::write(&pages, &title);
+    // The file names the kit, the sheet and the build, in the sheet's language, and
+    // says which language it is in and which way it reads.
+    let size = match cx.kit.board.sizes.start() == cx.kit.board.sizes.end() {
+        true => String::new(),
+        false => format!(", {0}×{0}", cx.size),
+    };
+    let info = pdf::DocInfo {
+        title: format!(
+            "{game_title} · {title} ({}, {}{size})",
+            options.lang, options.paper
+        ),
+        lang: Some(options.lang.clone()),
+        right_to_left: cx.reading.rtl(),
+    };
+    let bytes = pdf::write_with(&pages, &info);
     Ok(Output {
         sheet,
         file_name: format!("{}.pdf", sheet.name()),

@@ -7,6 +7,7 @@ mod crossway;
 mod fuzz;
 mod languages;
 mod pathstone;
+mod pdf_standards;
 mod pdfs;
 mod sizes;
 mod stack_top;

@@ -1,0 +1,165 @@
+//! The second pass over printpdf's output, with lopdf: what the document says about
+//! itself (Info dictionary, catalog), the header version, and a document id derived
+//! from the content. Nothing here reads a clock or a counter, so the same pages and
+//! [`DocInfo`] always give the same bytes.
+
+use lopdf::{Dictionary, Object, StringFormat};
+
+/// What a document says about itself, beyond its pages. `DocInfo::default()` gives
+/// a document without title or language.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DocInfo {
+    /// The title viewers show in their title bar (`/Title`, with
+    /// `/DisplayDocTitle`); none when empty.
+    pub title: String,
+    /// The language of the text as a BCP 47 tag, e.g. `"ar"` or `"fr"` (the
+    /// catalog's `/Lang`, which screen readers and search use).
+    pub lang: Option<String>,
+    /// The text reads right to left: viewers are told to show pages side by side
+    /// and to turn pages from right to left (`/Direction /R2L`).
+    pub right_to_left: bool,
+}
+
+impl DocInfo {
+    /// A document with a title and nothing else.
+    pub fn titled(title: &str) -> DocInfo {
+        DocInfo { title: title.to_string(), ..DocInfo::default() }
+    }
+}
+
+/// `/Producer`: the program and its version.
+const PRODUCER: &str = concat!("tablekit ", env!("CARGO_PKG_VERSION"));
+
+/// The date written when `SOURCE_DATE_EPOCH` is not set: 2026-01-01 00:00:00 UTC.
+/// A fixed date, not the clock, so that a rebuild gives the same bytes.
+const FIXED_EPOCH: i64 = 1_767_225_600;
+
+/// Rewrites printpdf's output: PDF 1.6 (for `PrintScaling`), an Info dictionary
+/// with only true statements (printpdf's empty `/GTS_PDFXVersion` claims PDF/X
+/// conformance, and its empty `/Author`, `/Identifier`… say nothing), the catalog's
+/// viewer preferences and language, and a content-derived document id.
+pub(super) fn finish(mut doc: lopdf::Document, info: &DocInfo) -> Vec<u8> {
+    doc.version = "1.6".to_string();
+
+    let info_dict = info_dictionary(info);
+    match doc.trailer.get(b"Info").and_then(Object::as_reference) {
+        Ok(id) => {
+            doc.objects.insert(id, Object::Dictionary(info_dict));
+        }
+        Err(_) => {
+            let id = doc.add_object(Object::Dictionary(info_dict));
+            doc.trailer.set("Info", Object::Reference(id));
+        }
+    }
+
+    let mut prefs = Dictionary::new();
+    prefs.set("PrintScaling", name("None"));
+    if !info.title.is_empty() {
+        prefs.set("DisplayDocTitle", Object::Boolean(true));
+    }
+    if info.right_to_left {
+        prefs.set("Direction", name("R2L"));
+    }
+    let catalog = doc.catalog_mut().expect("printpdf writes a catalog");
+    catalog.set("ViewerPreferences", Object::Dictionary(prefs));
+    if let Some(lang) = info.lang.as_deref().filter(|l| !l.is_empty()) {
+        catalog.set("Lang", text_string(lang));
+    }
+
+    doc.trailer.remove(b"ID");
+    let mut draft = Vec::new();
+    doc.save_to(&mut draft).expect("writing to memory cannot fail");
+    let id = format!("{:016x}{:016x}", super::fnv1a(&draft, 0), super::fnv1a(&draft, 1));
+    let id = Object::String(id.into_bytes(), StringFormat::Hexadecimal);
+    doc.trailer.set("ID", Object::Array(vec![id.clone(), id]));
+    let mut out = Vec::new();
+    doc.save_to(&mut out).expect("writing to memory cannot fail");
+    out
+}
+
+fn info_dictionary(info: &DocInfo) -> Dictionary {
+    let date =
+        Object::string_literal(pdf_date(source_date_epoch().unwrap_or(FIXED_EPOCH)));
+    let mut dict = Dictionary::new();
+    if !info.title.is_empty() {
+        dict.set("Title", text_string(&info.title));
+    }
+    dict.set("Creator", Object::string_literal("tablekit"));
+    dict.set("Producer", Object::string_literal(PRODUCER));
+    dict.set("CreationDate", date.clone());
+    dict.set("ModDate", date);
+    // No trapping was done (nor is any needed: nothing overprints).
+    dict.set("Trapped", name("False"));
+    dict
+}
+
+/// `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set to a whole number of
+/// seconds.
+fn source_date_epoch() -> Option<i64> {
+    std::env::var("SOURCE_DATE_EPOCH").ok()?.trim().parse().ok()
+}
+
+fn name(n: &str) -> Object {
+    Object::Name(n.as_bytes().to_vec())
+}
+
+/// A PDF text string: ASCII as a literal string, anything else as UTF-16BE with a
+/// byte order mark (ISO 32000-1, 7.9.2.2).
+fn text_string(text: &str) -> Object {
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return Object::string_literal(text);
+    }
+    let bytes = [0xfe, 0xff]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(|u| u.to_be_bytes()))
+        .collect();
+    Object::String(bytes, StringFormat::Hexadecimal)
+}
+
+/// A PDF date (ISO 32000-1, 7.9.4) in UTC: `D:YYYYMMDDHHmmSS+00'00'`.
+fn pdf_date(epoch: i64) -> String {
+    let (days, secs) = (epoch.div_euclid(86_400), epoch.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "D:{y:04}{m:02}{d:02}{:02}{:02}{:02}+00'00'",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+/// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`, proleptic Gregorian calendar).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc_calendar_dates() {
+        assert_eq!(pdf_date(0), "D:19700101000000+00'00'");
+        assert_eq!(pdf_date(FIXED_EPOCH), "D:20260101000000+00'00'");
+        // 2000-02-29 (a leap day of a century year) 12:34:56.
+        assert_eq!(pdf_date(951_827_696), "D:20000229123456+00'00'");
+        assert_eq!(pdf_date(1_700_000_000), "D:20231114221320+00'00'");
+    }
+
+    #[test]
+    fn text_strings_are_ascii_or_utf16() {
+        assert_eq!(text_string("Board"), Object::string_literal("Board"));
+        let Object::String(bytes, _) = text_string("Ωμέγα") else { panic!() };
+        assert_eq!(&bytes[..4], &[0xfe, 0xff, 0x03, 0xa9]);
+    }
+}
