@@ -31,12 +31,6 @@ fn pt(mm: f64) -> Pt {
     Pt((mm * PT_PER_MM) as f32)
 }
 
-/// Writes the pages as one PDF titled `title`. The same pages and title always give
-/// the same bytes.
-pub fn write(pages: &[Page], title: &str) -> Vec<u8> {
-    write_with(pages, &DocInfo::titled(title))
-}
-
 /// Writes the pages as one PDF with the given title, language and direction. The
 /// same pages and info always give the same bytes (the dates come from
 /// `SOURCE_DATE_EPOCH` when it is set, otherwise they are a fixed date).

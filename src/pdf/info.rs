@@ -20,13 +20,6 @@ pub struct DocInfo {
     pub right_to_left: bool,
 }
 
-impl DocInfo {
-    /// A document with a title and nothing else.
-    pub fn titled(title: &str) -> DocInfo {
-        DocInfo { title: title.to_string(), ..DocInfo::default() }
-    }
-}
-
 /// `/Producer`: the program and its version.
 const PRODUCER: &str = concat!("tablekit ", env!("CARGO_PKG_VERSION"));
 
