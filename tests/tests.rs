@@ -6,6 +6,7 @@ mod crossway;
 mod languages;
 mod pathstone;
 mod pdfs;
+mod pieces;
 mod sizes;
 mod stack_top;
 mod support;

@@ -167,7 +167,8 @@ pub fn coordinates(
     band: f64,
 ) {
     let (x0, y0, x1, y1) = frame;
-    let pt = (band * 12.0 / LABEL_BAND_MM).min(12.0);
+    // Capitals at most the band less 1.2 mm a side, clear of a heavy edge line.
+    let pt = ((band - 2.4) / (0.3528 * CAP_HEIGHT)).min(12.0);
     let cap = pt * 0.3528 * CAP_HEIGHT;
     let label = |t: &str| text::shape(t, Style::Bold, pt, Reading::Natural);
     for (i, &x) in columns.iter().enumerate() {

@@ -139,6 +139,13 @@ fn by_cut_lines(a: &Part, b: &Part, right: bool) -> Option<(f64, f64)> {
 /// Puts the parts of a split board back together through their target marks and
 /// returns the grid lines in one frame.
 pub fn reassemble(parts: &[Part], width: f64) -> (Vec<f64>, Vec<f64>) {
+    let (xs, ys, _) = reassembled(parts, width);
+    (xs, ys)
+}
+
+/// [`reassemble`], with the centres of every part's target marks in the same frame.
+#[allow(clippy::type_complexity)]
+pub fn reassembled(parts: &[Part], width: f64) -> (Vec<f64>, Vec<f64>, Vec<(f64, f64)>) {
     let mut placed: Vec<Option<(f64, f64)>> = vec![None; parts.len()];
     placed[0] = Some((0.0, 0.0));
     for _ in 0..parts.len() {
@@ -163,12 +170,13 @@ pub fn reassemble(parts: &[Part], width: f64) -> (Vec<f64>, Vec<f64>) {
         placed.iter().all(Option::is_some),
         "some part could not be placed through the marks: {placed:?}"
     );
-    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    let (mut xs, mut ys, mut marks) = (Vec::new(), Vec::new(), Vec::new());
     for (part, at) in parts.iter().zip(placed.iter().flatten()) {
         xs.extend(grid_lines(&part.page, true, width).into_iter().map(|x| x + at.0));
         ys.extend(grid_lines(&part.page, false, width).into_iter().map(|y| y + at.1));
+        marks.extend(targets(&part.page).into_iter().map(|(x, y)| (x + at.0, y + at.1)));
     }
-    (distinct(xs), distinct(ys))
+    (distinct(xs), distinct(ys), marks)
 }
 
 /// The grid lines of a board as printed: read off the one page that holds it whole, or
