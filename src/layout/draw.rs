@@ -27,7 +27,7 @@ pub const CAP_HEIGHT: f64 = 0.73;
 
 /// Gray of the dark side's pieces: a mid grey, clearly apart from white in greyscale
 /// print and under a white letter, at well under half the toner of a solid dark face.
-pub const DARK_TONE: f64 = 0.6;
+pub const DARK_TONE: f64 = 0.65;
 
 /// Gray of the dark side's marks on boards (edge bars): they carry no letter, so they
 /// may be darker than a piece.
