@@ -112,7 +112,7 @@ pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) 
     let height = poster.height + 2.0 * band;
     let seams_x: Vec<f64> = poster.seams_x.iter().map(|x| x + dx).collect();
     let seams_y: Vec<f64> = poster.seams_y.iter().map(|y| y + band).collect();
-    let cuts_x = cuts(width, tile_w, &seams_x);
+    let cuts_x = balanced(width, tile_w, &seams_x);
     let cuts_y = cuts(height, tile_h, &seams_y);
     let (cols, rows) = (cuts_x.len() - 1, cuts_y.len() - 1);
     let windows = windows(&cuts_x, &cuts_y);
@@ -254,6 +254,41 @@ pub fn cuts(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
     }
     out.push(length);
     out
+}
+
+/// [`cuts`] with the same number of parts, each cut on the seam nearest an even share
+/// of what is left, so that no part is a narrow leftover. (Rows are left as [`cuts`]
+/// makes them: a short last row packs onto sheets with room.)
+pub fn balanced(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
+    let greedy = cuts(length, tile, seams);
+    let parts = greedy.len() - 1;
+    let mut out = vec![0.0];
+    let mut start = 0.0;
+    for left in (2..=parts).rev() {
+        let target = start + (length - start) / left as f64;
+        let fits = |s: f64| {
+            s > start + 1.0
+                && s <= start + tile - TAB_MM + 1e-9
+                && cuts(length - s, tile, &shifted(seams, s)).len() - 1 < left
+        };
+        let Some(next) = seams
+            .iter()
+            .copied()
+            .filter(|&s| fits(s))
+            .min_by(|a, b| (a - target).abs().total_cmp(&(b - target).abs()))
+        else {
+            return greedy;
+        };
+        out.push(next);
+        start = next;
+    }
+    out.push(length);
+    out
+}
+
+/// Seams measured from `from` instead of 0.
+fn shifted(seams: &[f64], from: f64) -> Vec<f64> {
+    seams.iter().map(|s| s - from).collect()
 }
 
 /// The parts' windows in reading order: each from its seam to the next, plus the glue
@@ -568,6 +603,20 @@ mod tests {
         assert_eq!(windows[0].w, 165.0 + TAB_MM);
         assert_eq!(windows[1], Window { x: 165.0, y: 0.0, w: 165.0, h: 100.0 });
         assert!(windows.iter().all(|w| w.w <= 180.0));
+    }
+
+    #[test]
+    fn balanced_parts_are_as_many_and_even() {
+        // A 19×19 Go board on A4: three parts across either way, but not 172 + 172 + 100.
+        let seams: Vec<f64> = (0..19).map(|i| 12.0 + 22.0 * i as f64).collect();
+        let (greedy, even) = (cuts(420.0, 180.0, &seams), balanced(420.0, 180.0, &seams));
+        assert_eq!(greedy.len(), even.len());
+        let widest = |c: &[f64]| c.windows(2).map(|w| w[1] - w[0]).fold(0.0, f64::max);
+        assert!(widest(&even) < widest(&greedy), "{even:?} vs {greedy:?}");
+        assert!(even[1..even.len() - 1].iter().all(|c| seams.contains(c)));
+        for w in windows(&even, &[0.0, 100.0]) {
+            assert!(w.w <= 180.0 + 1e-9, "{w:?}");
+        }
     }
 
     #[test]
