@@ -481,7 +481,7 @@ fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, S
             cx.reading,
             &|page, at| folding_strip(page, at, size, color),
         ));
-        chunks.push(Chunk::space(6.0));
+        chunks.push(Chunk::space(3.0));
     }
     Ok(chunks)
 }
@@ -565,6 +565,41 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         return Ok(cx.lines(&cx.text("stones.no_crowns")?, Style::Regular, BODY_PT, 0.0));
     }
     let size = cx.kit.pieces.size_mm;
+    let count = variant.crowns as usize;
+    // A few Crowns a side: both sides in one row, each under its own caption, rather
+    // than two short rows that may be carried to a sheet of their own.
+    let half = cx.width / 2.0;
+    if draw::row_sizes(count, size, half - 3.0).len() == 1 {
+        let mut page = Page::new(0.0, 0.0);
+        let mut top: f64 = 0.0;
+        let mut captions = Vec::new();
+        for color in stacks::Color::ALL {
+            let key = format!("stones.crowns_{}", color.to_string().to_lowercase());
+            let lines = cx.fit(&key, Style::Bold, BODY_PT, half - 3.0, 2)?;
+            top = top.max(lines.len() as f64 * 4.6 + 1.5);
+            captions.push(lines);
+        }
+        for (i, (color, lines)) in stacks::Color::ALL.iter().zip(captions).enumerate() {
+            let x0 = cx.slot(i, 2) as f64 * half;
+            for (j, line) in lines.into_iter().enumerate() {
+                let x = if cx.reading.rtl() { x0 + half - line.width_mm() } else { x0 };
+                page.text(Point::new(x, 3.6 + j as f64 * 4.6), line);
+            }
+            for k in 0..count {
+                let step = k as f64 * (size + draw::CUT_GAP_MM);
+                let cx0 = if cx.reading.rtl() {
+                    x0 + half - step - size / 2.0
+                } else {
+                    x0 + step + size / 2.0
+                };
+                crown(&mut page, Point::new(cx0, top + size / 2.0), size, *color);
+            }
+        }
+        return Ok(vec![
+            Chunk::new(top + size + draw::CUT_GAP_MM, page.items),
+            Chunk::space(4.0),
+        ]);
+    }
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
         chunks.extend(caption(
