@@ -9,6 +9,7 @@ mod languages;
 mod pathstone;
 mod pdf_standards;
 mod pdfs;
+mod pieces;
 mod sizes;
 mod stack_top;
 mod support;

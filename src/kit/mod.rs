@@ -201,6 +201,23 @@ pub const MIN_CELL_MM: f64 = 12.0;
 /// Cells larger than this make no playable board on any paper.
 pub const MAX_CELL_MM: f64 = 500.0;
 
+/// Refuses pieces that do not fit the board they are played on: a piece must be at
+/// least a millimetre narrower than the tightest spacing of its points or cells, so
+/// that neighbours lie flat side by side (or a stack sits inside its cell).
+pub fn piece_fit(kit: &Kit) -> Result<(), String> {
+    let spacing = kit.board.spacing_mm;
+    let tightest = kit.board.row_spacing_mm.map_or(spacing, |r| r.min(spacing));
+    let piece = kit.pieces.size_mm;
+    if piece > tightest - 1.0 + 1e-9 {
+        return Err(format!(
+            "{piece:.1} mm pieces do not fit a board whose points or cells are {tightest:.1} mm \
+             apart: a piece must be at most {:.1} mm, leaving 1 mm to its neighbour",
+            tightest - 1.0
+        ));
+    }
+    Ok(())
+}
+
 impl Kit {
     /// The kit's id (its folder name for the built-in kits).
     pub fn id(&self) -> &str {
@@ -228,6 +245,7 @@ impl Kit {
         kit.board.row_spacing_mm = self.board.row_spacing_mm.map(|r| r * ratio);
         kit.board.point_diameter_mm = self.board.point_diameter_mm.map(|d| d * ratio);
         kit.pieces.size_mm = self.pieces.size_mm * ratio;
+        piece_fit(&kit)?;
         Ok(kit)
     }
 

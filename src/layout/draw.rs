@@ -18,20 +18,43 @@ pub enum Side {
 /// Width of the band around a board's frame that holds its coordinates.
 pub const LABEL_BAND_MM: f64 = 9.0;
 
-/// A cut tile is this much wider than the piece drawn in it, so the cut line
-/// clears the piece on every side.
-pub const CUT_TILE_MARGIN_MM: f64 = 6.0;
+/// Room left between neighbouring pieces on a sheet, for the scissors: the cut line is
+/// the piece's own outline, so this is all the paper between two pieces.
+pub const CUT_GAP_MM: f64 = 1.5;
 
 /// Cap height as a share of the ascent in DejaVu Sans: capitals are centred with it.
 pub const CAP_HEIGHT: f64 = 0.73;
 
-/// Gray of the dark side's pieces: dark enough to tell apart, light enough to save ink.
-pub const DARK_TONE: f64 = 0.3;
+/// Gray of the dark side's pieces: a mid grey, clearly apart from white in greyscale
+/// print and under a white letter, at well under half the toner of a solid dark face.
+pub const DARK_TONE: f64 = 0.65;
 
-/// Draws a piece of `side` with `letter`, `size` mm across, centred on `center`.
+/// Gray of the dark side's marks on boards (edge bars): they carry no letter, so they
+/// may be darker than a piece.
+pub const DARK_MARK_TONE: f64 = 0.35;
+
+/// Draws a piece of `side` with `letter`, `size` mm across, centred on `center`, as
+/// it stands in a diagram (a solid outline).
 pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str) {
-    let r = size / 2.0;
     let outline = Stroke::solid((size * 0.03).clamp(0.25, 0.8));
+    draw_piece(page, center, size, side, letter, outline);
+}
+
+/// The same piece as printed to be cut out: its outline is the house cut line, so the
+/// piece cut along it is exactly `size` mm across.
+pub fn cut_piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str) {
+    draw_piece(page, center, size, side, letter, cut_stroke());
+}
+
+fn draw_piece(
+    page: &mut Page,
+    center: Point,
+    size: f64,
+    side: Side,
+    letter: &str,
+    outline: Stroke,
+) {
+    let r = size / 2.0;
     let letter_pt = size * 1.2;
     let text_color = match side {
         Side::Light => {
@@ -39,7 +62,7 @@ pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str
             page.circle(
                 center,
                 r * 0.82,
-                Paint::outline(Stroke::solid(outline.width * 0.5)),
+                Paint::outline(Stroke::solid((size * 0.015).clamp(0.2, 0.4))),
             );
             Color::BLACK
         }
@@ -51,14 +74,25 @@ pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str
             Color::WHITE
         }
     };
-    let shaped = text::shape(letter, Style::Bold, letter_pt, Reading::Natural);
-    let (ascent, _) = text::vertical_metrics_mm(Style::Bold, letter_pt);
+    centred_letter(page, center, letter, letter_pt, text_color);
+}
+
+/// A bold letter whose capital is centred on `center`.
+pub fn centred_letter(
+    page: &mut Page,
+    center: Point,
+    letter: &str,
+    pt: f64,
+    color: Color,
+) {
+    let shaped = text::shape(letter, Style::Bold, pt, Reading::Natural);
+    let (ascent, _) = text::vertical_metrics_mm(Style::Bold, pt);
     let baseline = center.y + ascent * CAP_HEIGHT / 2.0;
     let x = center.x - shaped.width_mm() / 2.0;
     page.items.push(crate::page::Item::Text {
         origin: Point::new(x, baseline),
         shaped,
-        color: text_color,
+        color,
     });
 }
 
@@ -123,25 +157,42 @@ pub fn cut_stroke() -> Stroke {
 
 /// Coordinates around a board's frame (`x0, y0` top-left to `x1, y1`): column letters
 /// above and below at `columns` (A first), row numbers left and right at `rows` (row 1
-/// first), so players on every side can name a square.
+/// first), so players on every side can name a square. They are set in a band `band` mm
+/// wide ([`LABEL_BAND_MM`] unless the paper is tight), in type that fits it.
 pub fn coordinates(
     page: &mut Page,
     frame: (f64, f64, f64, f64),
     columns: &[f64],
     rows: &[f64],
+    band: f64,
 ) {
     let (x0, y0, x1, y1) = frame;
-    let band = LABEL_BAND_MM;
-    let label = |t: &str| text::shape(t, Style::Bold, 12.0, Reading::Natural);
+    // Capitals at most the band less 1.2 mm a side, clear of a heavy edge line.
+    let pt = ((band - 2.4) / (0.3528 * CAP_HEIGHT)).min(12.0);
+    let cap = pt * 0.3528 * CAP_HEIGHT;
+    let label = |t: &str| text::shape(t, Style::Bold, pt, Reading::Natural);
     for (i, &x) in columns.iter().enumerate() {
         let letter = ((b'A' + i as u8) as char).to_string();
-        page.text_centered(x, y0 - 2.5, label(&letter));
-        page.text_centered(x, y1 + 6.5, label(&letter));
+        page.text_centered(x, y0 - (band - cap) / 2.0, label(&letter));
+        page.text_centered(x, y1 + (band + cap) / 2.0, label(&letter));
     }
     for (i, &y) in rows.iter().enumerate() {
         let number = (i + 1).to_string();
-        page.text_centered(x0 - band / 2.0, y + 1.6, label(&number));
-        page.text_centered(x1 + band / 2.0, y + 1.6, label(&number));
+        page.text_centered(x0 - band / 2.0, y + cap / 2.0, label(&number));
+        page.text_centered(x1 + band / 2.0, y + cap / 2.0, label(&number));
+    }
+}
+
+/// The width of the coordinate band around a board `span` mm across on a sheet
+/// `content_width` wide: [`LABEL_BAND_MM`], or narrower (down to 5 mm) when that lets
+/// the board print whole, reaching into the side margins no further than the printer's
+/// safe margin.
+pub fn label_band(span: f64, content_width: f64) -> f64 {
+    let room = content_width + 2.0 * (super::MARGIN_MM - super::SAFE_MARGIN_MM);
+    if span + 2.0 * LABEL_BAND_MM <= room {
+        LABEL_BAND_MM
+    } else {
+        ((room - span) / 2.0).clamp(5.0, LABEL_BAND_MM)
     }
 }
 
@@ -164,6 +215,14 @@ pub fn grid(page: &mut Page, origin: Point, step: f64, lines: u8, stroke: Stroke
     }
 }
 
+/// The words for a board split into parts, with the assembly steps that match how
+/// [`super::poster::split`] cuts it (glue tabs, parts trimmed on grid lines).
+pub fn poster_labels(cx: &FigureContext) -> Result<super::poster::PosterLabels, String> {
+    let mut labels = cx.poster_labels()?;
+    labels.assembly_note = cx.text("common.assembly_steps")?;
+    Ok(labels)
+}
+
 /// A bold caption kept on the page of what follows it (a row of pieces).
 pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
     let mut chunks: Vec<Chunk> = cx
@@ -175,45 +234,54 @@ pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
     Ok(chunks)
 }
 
-/// Rows of `count` tiles of `tile_w` × `tile_h` across `width`, each drawn by `draw`
-/// at its top-left: pieces packed as densely as the paper allows.
+/// Rows of `count` pieces `piece_w` × `piece_h`, [`CUT_GAP_MM`] apart, across
+/// `width`, each drawn by `draw` at its top-left: as many rows as needed when each holds
+/// as many as fit, and the pieces spread evenly over them, so no row holds a lone
+/// leftover (43 = 8 + 7 + 7 + 7 + 7 + 7, never 8 × 5 + 3).
 pub fn tile_rows(
     count: usize,
-    tile_w: f64,
-    tile_h: f64,
+    piece_w: f64,
+    piece_h: f64,
     width: f64,
     reading: Reading,
     draw: &dyn Fn(&mut Page, Point),
 ) -> Vec<Chunk> {
-    let per_row = ((width / tile_w).floor() as usize).max(1);
-    (0..count)
-        .step_by(per_row)
-        .map(|start| {
+    let pitch = piece_w + CUT_GAP_MM;
+    row_sizes(count, piece_w, width)
+        .into_iter()
+        .map(|in_row| {
             let mut page = Page::new(0.0, 0.0);
-            for i in 0..per_row.min(count - start) {
+            for i in 0..in_row {
                 let x = match reading.rtl() {
-                    true => width - (i + 1) as f64 * tile_w,
-                    false => i as f64 * tile_w,
+                    true => width - i as f64 * pitch - piece_w,
+                    false => i as f64 * pitch,
                 };
                 draw(&mut page, Point::new(x, 0.0));
             }
-            Chunk::new(tile_h, page.items)
+            Chunk::new(piece_h + CUT_GAP_MM, page.items)
         })
         .collect()
 }
 
-/// `count` square tiles `tile` mm wide, each with the house cut line around it and a
-/// piece drawn by `piece` at its centre.
+/// How many of `count` pieces `piece_w` wide go in each row across `width`.
+pub fn row_sizes(count: usize, piece_w: f64, width: f64) -> Vec<usize> {
+    let fit =
+        (((width + CUT_GAP_MM) / (piece_w + CUT_GAP_MM) + 1e-9).floor() as usize).max(1);
+    let rows = count.div_ceil(fit);
+    (0..rows).map(|r| count / rows + usize::from(r < count % rows)).collect()
+}
+
+/// `count` pieces `size` mm across drawn by `piece` at their centres, packed in rows;
+/// each piece's outline is its cut line.
 pub fn cut_tiles(
     count: usize,
-    tile: f64,
+    size: f64,
     width: f64,
     reading: Reading,
     piece: &dyn Fn(&mut Page, Point),
 ) -> Vec<Chunk> {
-    tile_rows(count, tile, tile, width, reading, &|page, at| {
-        page.rect(at, tile, tile, Paint::outline(cut_stroke()));
-        piece(page, Point::new(at.x + tile / 2.0, at.y + tile / 2.0));
+    tile_rows(count, size, size, width, reading, &|page, at| {
+        piece(page, Point::new(at.x + size / 2.0, at.y + size / 2.0));
     })
 }
 

@@ -1,16 +1,20 @@
-//! Splitting a drawing that is larger than the paper into tiles at exact scale.
+//! Splitting a drawing that is larger than the paper into parts at exact scale.
 //!
-//! Tiles overlap by a glue margin; each is cut geometrically (lines are clipped,
-//! anything else is kept only where it lies wholly inside), so what reaches the PDF
-//! is exactly what prints, and an independent reader can check it.
+//! Parts meet on the drawing's own grid lines: each part but the last of a row (or
+//! column) carries a shaded glue tab beyond its seam, and its neighbour is trimmed
+//! exactly on that grid line (a dashed cut line) and laid over the tab. Round target
+//! marks sit in a blank band around the drawing, off the playing surface, and print on
+//! both parts that share them. Each part is cut geometrically (lines are clipped,
+//! anything else is kept only where it lies wholly inside), so what reaches the PDF is
+//! exactly what prints, and an independent reader can check it.
 
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::text::{self, Reading, Style};
 
-/// A drawing that must never be shrunk; see [`Chunk::poster`].
+/// A drawing that must never be shrunk; see [`Chunk::poster`](super::flow::Chunk).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Poster {
-    /// Width in millimetres.
+    /// Width in millimetres, as the page flow sees it.
     pub width: f64,
     /// Height in millimetres.
     pub height: f64,
@@ -18,6 +22,46 @@ pub struct Poster {
     pub items: Vec<Item>,
     /// Words for the parts, when it has to be split.
     pub labels: PosterLabels,
+    /// How far the drawing reaches beyond `width` on the left and on the right, into the
+    /// page's side margins (never past the printer's safe margin): see [`Poster::new`].
+    pub bleed: f64,
+    /// Where the drawing may be cut into parts across its width: its grid lines, from
+    /// its left edge (as `items`).
+    pub seams_x: Vec<f64>,
+    /// Where it may be cut down its height.
+    pub seams_y: Vec<f64>,
+}
+
+impl Poster {
+    /// A drawing `width` × `height`, to be placed on pages whose content is
+    /// `content_width` wide. A drawing slightly wider than that is let into the side
+    /// margins, up to the printer's safe margin, rather than split. `seams_x` and
+    /// `seams_y` are its grid lines, where parts may meet if it must be split.
+    pub fn new(
+        width: f64,
+        height: f64,
+        items: Vec<Item>,
+        labels: PosterLabels,
+        content_width: f64,
+        seams_x: Vec<f64>,
+        seams_y: Vec<f64>,
+    ) -> Poster {
+        let room = super::MARGIN_MM - super::SAFE_MARGIN_MM;
+        let over = width - content_width;
+        if over > 0.0 && over <= 2.0 * room + 1e-9 {
+            let bleed = over / 2.0;
+            return Poster {
+                width: content_width,
+                height,
+                items: items.iter().map(|i| i.translated(-bleed, 0.0)).collect(),
+                labels,
+                bleed,
+                seams_x: seams_x.iter().map(|x| x - bleed).collect(),
+                seams_y,
+            };
+        }
+        Poster { width, height, items, labels, bleed: 0.0, seams_x, seams_y }
+    }
 }
 
 /// The words on a split drawing's pages.
@@ -46,55 +90,143 @@ pub struct Frame {
     pub bottom: f64,
 }
 
-/// How much neighbouring parts share, for gluing: wide enough for a target mark.
-pub const OVERLAP_MM: f64 = 15.0;
+/// Width of the glue tab a part carries beyond its seam.
+pub const TAB_MM: f64 = 8.0;
+/// The blank band around a split drawing that holds the target marks.
+pub const MARK_BAND_MM: f64 = 6.0;
 /// Room above each part for its label.
 const LABEL_MM: f64 = 9.0;
 /// Radius of the round target marks that line parts up.
-pub const TARGET_RADIUS_MM: f64 = 2.5;
+pub const TARGET_RADIUS_MM: f64 = 2.0;
+/// Shade of a glue tab.
+const TAB_TONE: f64 = 0.88;
 
-/// Splits `poster` into parts, each on a page of its own, after an assembly page with a
-/// plan of the parts. The drawing keeps its exact size.
+/// Splits `poster` into parts, each on a page of its own, after an assembly plan. The
+/// drawing keeps its exact size.
 pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) {
     let (tile_w, tile_h) = (frame.width, frame.bottom - frame.top - LABEL_MM);
-    let (windows, cols, rows) =
-        plan(poster.width, poster.height, tile_w, tile_h, OVERLAP_MM);
-    let mut items = poster.items.clone();
-    items.extend(targets(&windows, cols, rows));
+    let band = MARK_BAND_MM;
+    // The whole drawing, with its bleed and a band for the marks, from (0, 0).
+    let dx = poster.bleed + band;
+    let width = poster.width + 2.0 * poster.bleed + 2.0 * band;
+    let height = poster.height + 2.0 * band;
+    let seams_x: Vec<f64> = poster.seams_x.iter().map(|x| x + dx).collect();
+    let seams_y: Vec<f64> = poster.seams_y.iter().map(|y| y + band).collect();
+    let cuts_x = balanced(width, tile_w, &seams_x);
+    let cuts_y = cuts(height, tile_h, &seams_y);
+    let (cols, rows) = (cuts_x.len() - 1, cuts_y.len() - 1);
+    let windows = windows(&cuts_x, &cuts_y);
+    let mut items: Vec<Item> =
+        poster.items.iter().map(|i| i.translated(dx, band)).collect();
+    items.extend(targets(&cuts_x, &cuts_y, width, height));
     // The plan goes under what is already on the page, if there is room for it.
     let mut top = y;
     if frame.bottom - y < 90.0 {
         pages.push(Vec::new());
         top = frame.top;
     }
-    assembly_plan(poster, &windows, frame, top, pages.last_mut().expect("a page"));
+    let plan = Plan { width, height, cols, rows };
+    let plan_page = pages.len() - 1;
+    let below_plan = assembly_plan(
+        poster,
+        &plan,
+        &windows,
+        frame,
+        top,
+        pages.last_mut().expect("a page"),
+    );
+    // Where each page the split uses has room left: parts go, in order, on the first
+    // page with room for them, so that small parts share a sheet.
+    let mut free: Vec<(usize, f64)> = vec![(plan_page, below_plan + 4.0)];
     for (index, window) in windows.iter().enumerate() {
+        let (row, col) = (index / cols, index % cols);
+        let needed = LABEL_MM + window.h + 4.0;
+        let slot = free.iter().position(|&(_, y)| y + needed <= frame.bottom + 1e-9);
+        let slot = slot.unwrap_or_else(|| {
+            pages.push(Vec::new());
+            free.push((pages.len() - 1, frame.top));
+            free.len() - 1
+        });
+        let (page_index, part_top) = free[slot];
+        free[slot].1 = part_top + needed;
         let mut page = Page::new(0.0, 0.0);
         let label = poster
             .labels
             .part
             .replace("{part}", &(index + 1).to_string())
             .replace("{parts}", &windows.len().to_string())
-            .replace("{row}", &(index / cols + 1).to_string())
-            .replace("{column}", &(index % cols + 1).to_string());
-        page.text(
-            Point::new(frame.left, frame.top + 4.0),
-            text::shape(&label, Style::Bold, 10.0, poster.labels.reading),
-        );
-        let (x, y) = (frame.left, frame.top + LABEL_MM);
-        page.rect(
-            Point::new(x, y),
-            window.w,
-            window.h,
-            Paint::outline(Stroke::solid(0.2).colored(Color::gray(0.6))),
-        );
+            .replace("{row}", &(row + 1).to_string())
+            .replace("{column}", &(col + 1).to_string());
+        let shaped = text::shape(&label, Style::Bold, 10.0, poster.labels.reading);
+        page.text(Point::new(start_x(&shaped, frame), part_top + 4.0), shaped);
+        let (x, y) = (frame.left, part_top + LABEL_MM);
+        let local = |p: Point| Point::new(x + p.x - window.x, y + p.y - window.y);
+        // Glue tabs first, under the drawing.
+        let (right, below) = (col + 1 < cols, row + 1 < rows);
+        if right {
+            let at = local(Point::new(cuts_x[col + 1], window.y));
+            page.rect(at, TAB_MM, window.h, Paint::fill(Color::gray(TAB_TONE)));
+        }
+        if below {
+            let at = local(Point::new(window.x, cuts_y[row + 1]));
+            page.rect(at, window.w, TAB_MM, Paint::fill(Color::gray(TAB_TONE)));
+        }
         for item in &items {
             for clipped in clip(item, window) {
                 page.items.push(clipped.translated(x, y));
             }
         }
-        pages.push(page.items);
+        // The part's outline is its cut line: on a grid line wherever it meets a
+        // neighbour laid over a tab.
+        let (a, b) = (
+            local(Point::new(window.x, window.y)),
+            local(Point::new(window.x + window.w, window.y + window.h)),
+        );
+        for (from, to) in [
+            ((a.x, a.y), (b.x, a.y)),
+            ((b.x, a.y), (b.x, b.y)),
+            ((b.x, b.y), (a.x, b.y)),
+            ((a.x, b.y), (a.x, a.y)),
+        ] {
+            page.line(
+                Point::new(from.0, from.1),
+                Point::new(to.0, to.1),
+                super::draw::cut_stroke(),
+            );
+        }
+        // The part's number and which way is up, where they will be covered or stay off
+        // the board: in a glue tab, or in the mark band of the last part.
+        let spot = if right {
+            Point::new(
+                cuts_x[col + 1] + TAB_MM / 2.0,
+                window.y + window.h.min(30.0) / 2.0 + 4.0,
+            )
+        } else if below {
+            Point::new(
+                window.x + window.w.min(30.0) / 2.0 + 4.0,
+                cuts_y[row + 1] + TAB_MM / 2.0,
+            )
+        } else {
+            Point::new(window.x + window.w - 12.0, window.y + window.h - band / 2.0)
+        };
+        part_mark(&mut page, local(spot), index + 1, poster.labels.reading);
+        pages[page_index].extend(page.items);
     }
+}
+
+/// A part's number with an arrow pointing to the top of the board, centred on `at`.
+fn part_mark(page: &mut Page, at: Point, number: usize, reading: Reading) {
+    let shaped = text::shape(&number.to_string(), Style::Bold, 9.0, reading);
+    page.text_centered(at.x, at.y + 1.2, shaped);
+    let (tip, base) = (at.y - 5.5, at.y - 2.8);
+    page.polygon(
+        vec![
+            Point::new(at.x, tip),
+            Point::new(at.x + 1.6, base),
+            Point::new(at.x - 1.6, base),
+        ],
+        Paint::fill(Color::BLACK),
+    );
 }
 
 /// Where a line of text starts: at the left margin, or flush right when it reads
@@ -103,55 +235,134 @@ fn start_x(line: &text::Shaped, frame: Frame) -> f64 {
     if line.rtl { frame.left + frame.width - line.width_mm() } else { frame.left }
 }
 
-/// Round target marks in the middle of every overlap, drawn into the drawing itself so
-/// that the same mark prints on both parts that share it.
-fn targets(windows: &[Window], cols: usize, rows: usize) -> Vec<Item> {
+/// Where the parts meet along one side `length` long, parts at most `tile` long: from
+/// 0 to `length`, each cut on a seam (a grid line) and leaving room for a glue tab, as
+/// few parts as the seams allow. A side without a usable seam is cut where it must be.
+pub fn cuts(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0];
+    let mut start = 0.0;
+    while length - start > tile + 1e-9 {
+        let reach = start + tile - TAB_MM;
+        let next = seams
+            .iter()
+            .copied()
+            .filter(|&s| s > start + 1.0 && s <= reach + 1e-9)
+            .fold(None, |best: Option<f64>, s| Some(best.map_or(s, |b| b.max(s))))
+            .unwrap_or(reach);
+        out.push(next);
+        start = next;
+    }
+    out.push(length);
+    out
+}
+
+/// [`cuts`] with the same number of parts, each cut on the seam nearest an even share
+/// of what is left, so that no part is a narrow leftover. (Rows are left as [`cuts`]
+/// makes them: a short last row packs onto sheets with room.)
+pub fn balanced(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
+    let greedy = cuts(length, tile, seams);
+    let parts = greedy.len() - 1;
+    let mut out = vec![0.0];
+    let mut start = 0.0;
+    for left in (2..=parts).rev() {
+        let target = start + (length - start) / left as f64;
+        let fits = |s: f64| {
+            s > start + 1.0
+                && s <= start + tile - TAB_MM + 1e-9
+                && cuts(length - s, tile, &shifted(seams, s)).len() - 1 < left
+        };
+        let Some(next) = seams
+            .iter()
+            .copied()
+            .filter(|&s| fits(s))
+            .min_by(|a, b| (a - target).abs().total_cmp(&(b - target).abs()))
+        else {
+            return greedy;
+        };
+        out.push(next);
+        start = next;
+    }
+    out.push(length);
+    out
+}
+
+/// Seams measured from `from` instead of 0.
+fn shifted(seams: &[f64], from: f64) -> Vec<f64> {
+    seams.iter().map(|s| s - from).collect()
+}
+
+/// The parts' windows in reading order: each from its seam to the next, plus the glue
+/// tab on its right and below where it has a neighbour there.
+fn windows(cuts_x: &[f64], cuts_y: &[f64]) -> Vec<Window> {
+    let (cols, rows) = (cuts_x.len() - 1, cuts_y.len() - 1);
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let tab_x = if c + 1 < cols { TAB_MM } else { 0.0 };
+            let tab_y = if r + 1 < rows { TAB_MM } else { 0.0 };
+            out.push(Window {
+                x: cuts_x[c],
+                y: cuts_y[r],
+                w: cuts_x[c + 1] - cuts_x[c] + tab_x,
+                h: cuts_y[r + 1] - cuts_y[r] + tab_y,
+            });
+        }
+    }
+    out
+}
+
+/// Round target marks in the blank band around the drawing, in the middle of each glue
+/// tab: the same mark prints on the tab and on the part laid over it, and stays off the
+/// playing surface.
+fn targets(cuts_x: &[f64], cuts_y: &[f64], width: f64, height: f64) -> Vec<Item> {
     let stroke = Stroke::solid(0.25);
     let mut marks = Vec::new();
     let mut mark = |c: Point| {
         let r = TARGET_RADIUS_MM;
         marks.push(Item::Circle { center: c, radius: r, paint: Paint::outline(stroke) });
         marks.push(Item::Line {
-            from: Point::new(c.x - 2.0 * r, c.y),
-            to: Point::new(c.x + 2.0 * r, c.y),
+            from: Point::new(c.x - 1.4 * r, c.y),
+            to: Point::new(c.x + 1.4 * r, c.y),
             stroke,
         });
         marks.push(Item::Line {
-            from: Point::new(c.x, c.y - 2.0 * r),
-            to: Point::new(c.x, c.y + 2.0 * r),
+            from: Point::new(c.x, c.y - 1.4 * r),
+            to: Point::new(c.x, c.y + 1.4 * r),
             stroke,
         });
     };
-    for r in 0..rows {
-        for c in 0..cols {
-            let w = windows[r * cols + c];
-            if c + 1 < cols {
-                let next = windows[r * cols + c + 1];
-                let x = (next.x + w.x + w.w) / 2.0;
-                for y in [w.y + w.h * 0.25, w.y + w.h * 0.75] {
-                    mark(Point::new(x, y));
-                }
-            }
-            if r + 1 < rows {
-                let below = windows[(r + 1) * cols + c];
-                let y = (below.y + w.y + w.h) / 2.0;
-                for x in [w.x + w.w * 0.25, w.x + w.w * 0.75] {
-                    mark(Point::new(x, y));
-                }
-            }
+    let mid = MARK_BAND_MM / 2.0;
+    for &x in &cuts_x[1..cuts_x.len() - 1] {
+        for y in [mid, height - mid] {
+            mark(Point::new(x + TAB_MM / 2.0, y));
+        }
+    }
+    for &y in &cuts_y[1..cuts_y.len() - 1] {
+        for x in [mid, width - mid] {
+            mark(Point::new(x, y + TAB_MM / 2.0));
         }
     }
     marks
 }
 
-/// How to put the parts together, with a small plan of them, from `top` down.
+/// The split's shape, for the plan.
+struct Plan {
+    width: f64,
+    height: f64,
+    cols: usize,
+    rows: usize,
+}
+
+/// How to put the parts together, with a small plan of them, from `top` down: each
+/// part numbered in gluing order, its tabs shaded. Returns where the plan ends.
 fn assembly_plan(
     poster: &Poster,
+    plan: &Plan,
     windows: &[Window],
     frame: Frame,
     top: f64,
     page: &mut Vec<Item>,
-) {
+) -> f64 {
     let mut out = Page::new(0.0, 0.0);
     let mut y = top + 8.0;
     let title = text::shape(
@@ -174,24 +385,42 @@ fn assembly_plan(
         y += 5.0;
     }
     y += 4.0;
-    // The plan: not to scale, only where each part goes.
-    let scale =
-        (frame.width / poster.width).min((frame.bottom - y) / poster.height).min(0.5);
-    let origin = Point::new(frame.left + (frame.width - poster.width * scale) / 2.0, y);
-    out.rect(
-        origin,
-        poster.width * scale,
-        poster.height * scale,
-        Paint::both(Color::gray(0.92), Stroke::solid(0.5)),
-    );
+    // The plan: not to scale, parts drawn apart a little so each reads whole.
+    let gap = 3.0;
+    let scale = ((frame.width - gap * (plan.cols - 1) as f64) / plan.width)
+        .min((frame.bottom - y - gap * (plan.rows - 1) as f64) / plan.height)
+        .min(60.0 / plan.height)
+        .min(0.5);
+    let span = plan.width * scale + gap * (plan.cols - 1) as f64 + TAB_MM * scale;
+    let left = frame.left + (frame.width - span) / 2.0;
     for (i, w) in windows.iter().enumerate() {
-        let at = Point::new(origin.x + w.x * scale, origin.y + w.y * scale);
+        let (r, c) = (i / plan.cols, i % plan.cols);
+        let at = Point::new(
+            left + w.x * scale + gap * c as f64,
+            y + w.y * scale + gap * r as f64,
+        );
         out.rect(
             at,
             w.w * scale,
             w.h * scale,
-            Paint::outline(Stroke::dashed(0.3, 1.5, 1.0)),
+            Paint::both(Color::WHITE, Stroke::solid(0.4)),
         );
+        if c + 1 < plan.cols {
+            out.rect(
+                Point::new(at.x + (w.w - TAB_MM) * scale, at.y),
+                TAB_MM * scale,
+                w.h * scale,
+                Paint::fill(Color::gray(TAB_TONE)),
+            );
+        }
+        if r + 1 < plan.rows {
+            out.rect(
+                Point::new(at.x, at.y + (w.h - TAB_MM) * scale),
+                w.w * scale,
+                TAB_MM * scale,
+                Paint::fill(Color::gray(TAB_TONE)),
+            );
+        }
         let number =
             text::shape(&(i + 1).to_string(), Style::Bold, 14.0, poster.labels.reading);
         out.text_centered(
@@ -201,6 +430,7 @@ fn assembly_plan(
         );
     }
     page.extend(out.items);
+    y + plan.height * scale + gap * (plan.rows - 1) as f64
 }
 
 /// A rectangle in millimetres.
@@ -223,41 +453,6 @@ impl Window {
             && p.x <= self.x + self.w + EPS
             && p.y >= self.y - EPS
             && p.y <= self.y + self.h + EPS
-    }
-}
-
-/// How a drawing of `width` × `height` is cut into tiles no larger than
-/// `tile_w` × `tile_h`, overlapping by `overlap`: the windows in reading order
-/// (rows top to bottom), and the number of columns and rows.
-pub fn plan(
-    width: f64,
-    height: f64,
-    tile_w: f64,
-    tile_h: f64,
-    overlap: f64,
-) -> (Vec<Window>, usize, usize) {
-    let cols = count(width, tile_w, overlap);
-    let rows = count(height, tile_h, overlap);
-    // Spread the drawing evenly: every tile the same size, every overlap the same.
-    let step_x = if cols > 1 { (width - overlap) / cols as f64 } else { width };
-    let step_y = if rows > 1 { (height - overlap) / rows as f64 } else { height };
-    let w = if cols > 1 { step_x + overlap } else { width };
-    let h = if rows > 1 { step_y + overlap } else { height };
-    let mut windows = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            windows.push(Window { x: c as f64 * step_x, y: r as f64 * step_y, w, h });
-        }
-    }
-    (windows, cols, rows)
-}
-
-/// Tiles needed along one side.
-fn count(length: f64, tile: f64, overlap: f64) -> usize {
-    if length <= tile {
-        1
-    } else {
-        ((length - overlap) / (tile - overlap)).ceil() as usize
     }
 }
 
@@ -394,26 +589,34 @@ mod tests {
     use crate::page::Stroke;
 
     #[test]
-    fn a_drawing_that_fits_is_one_tile() {
-        let (windows, cols, rows) = plan(100.0, 80.0, 180.0, 240.0, 10.0);
-        assert_eq!((cols, rows), (1, 1));
-        assert_eq!(windows, [Window { x: 0.0, y: 0.0, w: 100.0, h: 80.0 }]);
+    fn a_side_that_fits_is_one_part() {
+        assert_eq!(cuts(100.0, 180.0, &[10.0, 50.0]), [0.0, 100.0]);
     }
 
     #[test]
-    fn tiles_overlap_evenly_and_cover_everything() {
-        let (windows, cols, rows) = plan(400.0, 300.0, 180.0, 240.0, 10.0);
-        assert_eq!((cols, rows), (3, 2));
-        for w in &windows {
-            assert!(w.w <= 180.0 && w.h <= 240.0, "{w:?}");
+    fn parts_meet_on_grid_lines_with_room_for_a_tab() {
+        let seams: Vec<f64> = (0..=10).map(|i| 5.0 + 32.0 * i as f64).collect();
+        let cuts = cuts(330.0, 180.0, &seams);
+        // The first part ends on the last grid line that leaves room for its tab.
+        assert_eq!(cuts, [0.0, 165.0, 330.0]);
+        let windows = windows(&cuts, &[0.0, 100.0]);
+        assert_eq!(windows[0].w, 165.0 + TAB_MM);
+        assert_eq!(windows[1], Window { x: 165.0, y: 0.0, w: 165.0, h: 100.0 });
+        assert!(windows.iter().all(|w| w.w <= 180.0));
+    }
+
+    #[test]
+    fn balanced_parts_are_as_many_and_even() {
+        // A 19×19 Go board on A4: three parts across either way, but not 172 + 172 + 100.
+        let seams: Vec<f64> = (0..19).map(|i| 12.0 + 22.0 * i as f64).collect();
+        let (greedy, even) = (cuts(420.0, 180.0, &seams), balanced(420.0, 180.0, &seams));
+        assert_eq!(greedy.len(), even.len());
+        let widest = |c: &[f64]| c.windows(2).map(|w| w[1] - w[0]).fold(0.0, f64::max);
+        assert!(widest(&even) < widest(&greedy), "{even:?} vs {greedy:?}");
+        assert!(even[1..even.len() - 1].iter().all(|c| seams.contains(c)));
+        for w in windows(&even, &[0.0, 100.0]) {
+            assert!(w.w <= 180.0 + 1e-9, "{w:?}");
         }
-        // Neighbours overlap by exactly the glue margin; the last tile ends at the edge.
-        assert!((windows[0].x + windows[0].w - windows[1].x - 10.0).abs() < 1e-9);
-        let last = windows.last().unwrap();
-        assert!(
-            (last.x + last.w - 400.0).abs() < 1e-9
-                && (last.y + last.h - 300.0).abs() < 1e-9
-        );
     }
 
     #[test]

@@ -44,30 +44,27 @@ fn side(player: Player) -> Side {
     }
 }
 
-/// A stone: V is dark with a vertical bar (it joins North and South), H is white with
-/// a horizontal bar (West and East): the mark says which way each player builds.
-fn stone(page: &mut Page, center: Point, diameter: f64, player: Player) {
+/// A stone: V is a grey disc with a white V, H a white disc with a ring and a black H.
+/// A letter reads the same however a round stone is turned. `outline` is the cut line
+/// on a sheet of stones.
+fn stone(page: &mut Page, center: Point, diameter: f64, player: Player, outline: Stroke) {
     let r = diameter / 2.0;
     let (fill, mark) = match side(player) {
         Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
         Side::Light => (Color::WHITE, Color::BLACK),
     };
-    page.circle(
-        center,
-        r,
-        Paint::both(fill, Stroke::solid((diameter * 0.03).clamp(0.25, 0.6))),
-    );
-    let (long, thick) = (r * 1.1, r * 0.28);
-    let (w, h) = match player {
-        Player::V => (thick, long),
-        Player::H => (long, thick),
-    };
-    page.rect(
-        Point::new(center.x - w / 2.0, center.y - h / 2.0),
-        w,
-        h,
-        Paint::fill(mark),
-    );
+    page.circle(center, r, Paint::both(fill, outline));
+    if side(player) == Side::Light {
+        let ring = Stroke::solid((diameter * 0.015).clamp(0.15, 0.35));
+        page.circle(center, r * 0.84, Paint::outline(ring));
+    }
+    draw::centred_letter(page, center, &player.to_string(), diameter * 1.05, mark);
+}
+
+/// A stone as drawn in a diagram or legend: a thin solid outline.
+fn drawn_stone(page: &mut Page, center: Point, diameter: f64, player: Player) {
+    let outline = Stroke::solid((diameter * 0.03).clamp(0.25, 0.6));
+    stone(page, center, diameter, player, outline);
 }
 
 /// Column and row pitch from the kit.
@@ -80,13 +77,39 @@ fn column_letter(col: u8) -> String {
     ((b'a' + col) as char).to_string()
 }
 
+/// Room between the outer lines and the players' edge bars.
+const BAR_GAP_MM: f64 = 2.0;
+
 fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let n = cx.size;
     let (dx, dy) = pitch(cx);
-    let margin = 16.0;
+    // The players' edges are bars just outside the grid, and the coordinates are set
+    // inside them, so the furniture takes 7 mm a side and a 9×9 board fits one sheet.
+    let label_pt = 8.0;
+    let digits = cx.shape(&n.to_string(), Style::Bold, label_pt).width_mm();
+    let bar = (digits + 1.6).max(5.0);
+    let margin = BAR_GAP_MM + bar;
     let (w, h) = ((n - 1) as f64 * dx, (n - 1) as f64 * dy);
     let origin = Point::new(margin, margin);
     let mut page = Page::new(0.0, 0.0);
+    // V joins North and South (dark bars), H joins West and East (white bars), so the
+    // goal of each side reads without colour.
+    for y in [origin.y - BAR_GAP_MM - bar, origin.y + h + BAR_GAP_MM] {
+        page.rect(
+            Point::new(origin.x - dx * 0.25, y),
+            w + dx * 0.5,
+            bar,
+            Paint::fill(Color::gray(draw::DARK_MARK_TONE)),
+        );
+    }
+    for x in [origin.x - BAR_GAP_MM - bar, origin.x + w + BAR_GAP_MM] {
+        page.rect(
+            Point::new(x, origin.y - dy * 0.25),
+            bar,
+            h + dy * 0.5,
+            Paint::both(Color::WHITE, Stroke::solid(0.5)),
+        );
+    }
     let line = Stroke::solid(0.35);
     for i in 0..n {
         let x = origin.x + i as f64 * dx;
@@ -94,71 +117,67 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         page.line(Point::new(x, origin.y), Point::new(x, origin.y + h), line);
         page.line(Point::new(origin.x, y), Point::new(origin.x + w, y), line);
     }
-    // The players' edges: V joins North and South (solid bars), H joins West and East
-    // (open bars), so the goal of each side reads without colour.
-    let band = 3.0;
-    let gap = 5.0;
-    for y in [origin.y - gap - band, origin.y + h + gap] {
-        page.rect(
-            Point::new(origin.x, y),
-            w,
-            band,
-            Paint::fill(Color::gray(draw::DARK_TONE)),
-        );
-    }
-    for x in [origin.x - gap - band, origin.x + w + gap] {
-        page.rect(
-            Point::new(x, origin.y),
-            band,
-            h,
-            Paint::both(Color::WHITE, Stroke::solid(0.5)),
-        );
-    }
-    let label = |text: &str| cx.shape(text, Style::Bold, 9.0);
+    let cap = label_pt * 0.3528 * 0.73;
     for i in 0..n {
         let x = origin.x + i as f64 * dx;
-        page.text_centered(x, origin.y - gap - band - 2.0, label(&column_letter(i)));
-        page.text_centered(x, origin.y + h + gap + band + 5.5, label(&column_letter(i)));
-        let y = origin.y + (n - 1 - i) as f64 * dy + 1.2;
+        for bar_top in [origin.y - BAR_GAP_MM - bar, origin.y + h + BAR_GAP_MM] {
+            let letter = cx.shape(&column_letter(i), Style::Bold, label_pt);
+            let at = Point::new(x - letter.width_mm() / 2.0, bar_top + (bar + cap) / 2.0);
+            page.items.push(crate::page::Item::Text {
+                origin: at,
+                shaped: letter,
+                color: Color::WHITE,
+            });
+        }
+        let y = origin.y + (n - 1 - i) as f64 * dy + cap / 2.0;
         let number = (i + 1).to_string();
-        page.text_centered(origin.x - gap - band - 4.5, y, label(&number));
-        page.text_centered(origin.x + w + gap + band + 4.5, y, label(&number));
+        for bar_left in [origin.x - BAR_GAP_MM - bar, origin.x + w + BAR_GAP_MM] {
+            page.text_centered(
+                bar_left + bar / 2.0,
+                y,
+                cx.shape(&number, Style::Bold, label_pt),
+            );
+        }
     }
     let mut chunks = Vec::new();
     for (key, sample) in [("board.legend_v", Player::V), ("board.legend_h", Player::H)] {
         chunks.extend(legend_entry(cx, key, 8.0, &|page, x| {
-            stone(page, Point::new(x + 4.0, 2.0), 7.0, sample)
+            drawn_stone(page, Point::new(x + 4.0, 2.0), 7.0, sample)
         })?);
         chunks.push(Chunk::space(2.0));
     }
     chunks.push(Chunk::space(2.0));
-    let poster = Poster {
-        width: w + 2.0 * margin,
-        height: h + 2.0 * margin,
-        items: page.items,
-        labels: cx.poster_labels()?,
-    };
+    let seams_x = (0..n).map(|i| origin.x + i as f64 * dx).collect();
+    let seams_y = (0..n).map(|i| origin.y + i as f64 * dy).collect();
+    let poster = Poster::new(
+        w + 2.0 * margin,
+        h + 2.0 * margin,
+        page.items,
+        draw::poster_labels(cx)?,
+        cx.width,
+        seams_x,
+        seams_y,
+    );
     chunks.push(Chunk::poster(poster));
     Ok(chunks)
 }
 
 fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
-    // A millimetre tighter than the house margin: Crossway prints hundreds of stones.
-    let tile = size + draw::CUT_TILE_MARGIN_MM - 1.0;
     let (v, h) = stones_needed(cx.size);
     let spares = cx.kit.pieces.spares;
     let mut chunks = Vec::new();
-    for (player, count, key) in
-        [(Player::V, v, "stones.caption_v"), (Player::H, h, "stones.caption_h")]
-    {
+    for (player, count, key) in [
+        (Player::V, v, "stones.caption_v_marked"),
+        (Player::H, h, "stones.caption_h_marked"),
+    ] {
         chunks.extend(caption(cx, key)?);
         chunks.extend(cut_tiles(
             (count + spares) as usize,
-            tile,
+            size,
             cx.width,
             cx.reading,
-            &|page, centre| stone(page, centre, size, player),
+            &|page, centre| stone(page, centre, size, player, draw::cut_stroke()),
         ));
         chunks.push(Chunk::space(6.0));
     }
@@ -304,7 +323,7 @@ fn small_board(
             Point::new(origin.x, y),
             span,
             band,
-            Paint::fill(Color::gray(draw::DARK_TONE)),
+            Paint::fill(Color::gray(draw::DARK_MARK_TONE)),
         );
     }
     for x in [origin.x - off - band, origin.x + span + off] {
@@ -323,7 +342,7 @@ fn small_board(
                     origin.x + col as f64 * step,
                     origin.y + (n - 1 - row) as f64 * step,
                 );
-                stone(page, c, step * 0.8, player);
+                drawn_stone(page, c, step * 0.8, player);
             }
         }
     }
@@ -357,7 +376,7 @@ fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             for (c, player) in row.iter().enumerate() {
                 let at =
                     Point::new(origin.x + c as f64 * step, origin.y + r as f64 * step);
-                stone(&mut page, at, step * 0.8, *player);
+                drawn_stone(&mut page, at, step * 0.8, *player);
             }
         }
         let cross = Stroke::solid(0.9);

@@ -67,8 +67,8 @@ fn cell_origin(origin: Point, cell: f64, size: u8, sq: Square) -> Point {
 fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let cell = cx.kit.board.spacing_mm;
     let n = variant.size;
-    let label_band = draw::LABEL_BAND_MM;
     let span = n as f64 * cell;
+    let label_band = draw::label_band(span, cx.width);
     let total = span + 2.0 * label_band;
     let mut page = Page::new(0.0, 0.0);
     let origin = Point::new(label_band, label_band);
@@ -88,19 +88,23 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let columns: Vec<f64> = (0..n).map(|c| origin.x + (c as f64 + 0.5) * cell).collect();
     let rows: Vec<f64> =
         (0..n).map(|r| origin.y + (n - 1 - r) as f64 * cell + cell / 2.0).collect();
-    draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows);
+    draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows, label_band);
     // The legend comes first: a board too large for the paper continues on parts.
     let mut chunks = legend_entry(cx, "board.legend_edges", 16.0, &|page, x| {
         page.line(Point::new(x, 2.2), Point::new(x + 16.0, 2.2), Stroke::solid(2.2))
     })?;
     chunks.push(Chunk::space(3.0));
-    let labels = cx.poster_labels()?;
-    chunks.push(Chunk::poster(Poster {
-        width: total,
-        height: total,
-        items: page.items,
-        labels,
-    }));
+    let seams_x = (0..=n).map(|k| origin.x + k as f64 * cell).collect();
+    let seams_y = (0..=n).map(|k| origin.y + k as f64 * cell).collect();
+    chunks.push(Chunk::poster(Poster::new(
+        total,
+        total,
+        page.items,
+        draw::poster_labels(cx)?,
+        cx.width,
+        seams_x,
+        seams_y,
+    )));
     Ok(chunks)
 }
 
@@ -112,7 +116,6 @@ fn cells(page: &mut Page, origin: Point, cell: f64, n: u8, width: f64) {
 /// Each player's stones (and Crowns, if the game has them), with cut lines.
 fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
-    let tile = size + draw::CUT_TILE_MARGIN_MM;
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
@@ -120,9 +123,9 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("stones.caption_{}", color.to_string().to_lowercase()),
         )?);
-        chunks.extend(cut_tiles(count, tile, cx.width, cx.reading, &|page, centre| {
+        chunks.extend(cut_tiles(count, size, cx.width, cx.reading, &|page, centre| {
             let corner = Point::new(centre.x - size / 2.0, centre.y - size / 2.0);
-            stone(page, corner, size, color)
+            stone(page, corner, size, color, draw::cut_stroke())
         }));
         chunks.push(Chunk::space(8.0));
     }
@@ -130,14 +133,24 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 }
 
 /// A flat stone, `size` mm square, top-left at `at`: White is a white square with a
-/// ring, Black a dark square with cut corners; each carries its letter.
-fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
-    let outline = Stroke::solid(0.6);
+/// ring, Black a dark square with cut corners; each carries its letter. `outline` is
+/// the cut line on a sheet of pieces.
+fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color, outline: Stroke) {
     let center = Point::new(at.x + size / 2.0, at.y + size / 2.0);
     match side(color) {
         Side::Light => {
             page.rect(at, size, size, Paint::both(Color::WHITE, outline));
             page.circle(center, size * 0.4, Paint::outline(Stroke::solid(0.35)));
+            if outline.dash.is_some() {
+                // A cut line alone is faint: a thin solid edge just inside it.
+                let i = 0.6;
+                page.rect(
+                    Point::new(at.x + i, at.y + i),
+                    size - 2.0 * i,
+                    size - 2.0 * i,
+                    Paint::outline(Stroke::solid(0.3)),
+                );
+            }
         }
         Side::Dark => {
             let c = size * 0.2;
@@ -448,11 +461,11 @@ fn carry_arrow(
 }
 
 /// Stones for games with walls: a strip of two faces, folded in half and glued. The
-/// top face (letter) is the flat side, the bottom face (a heavy bar) the wall side.
+/// top face (letter) is the flat side, the bottom face (a heavy bar) the wall side. The
+/// strip's outline is its cut line: a plain rectangle for White, cut corners and
+/// notches at the fold for Black, so that a folded Black stone has four cut corners.
 fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
-    let (tile_w, tile_h) =
-        (size + draw::CUT_TILE_MARGIN_MM, 2.0 * size + draw::CUT_TILE_MARGIN_MM);
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
@@ -462,26 +475,67 @@ fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, S
         )?);
         chunks.extend(tile_rows(
             count,
-            tile_w,
-            tile_h,
+            size,
+            2.0 * size,
             cx.width,
             cx.reading,
-            &|page, at| {
-                page.rect(at, tile_w, tile_h, Paint::outline(draw::cut_stroke()));
-                let face = Point::new(at.x + 3.0, at.y + 3.0);
-                stone(page, face, size, color);
-                let fold_y = at.y + 3.0 + size;
-                page.line(
-                    Point::new(at.x + 1.0, fold_y),
-                    Point::new(at.x + tile_w - 1.0, fold_y),
-                    fold_stroke(),
-                );
-                wall_face(page, Point::new(face.x, fold_y), size, color);
-            },
+            &|page, at| folding_strip(page, at, size, color),
         ));
-        chunks.push(Chunk::space(6.0));
+        chunks.push(Chunk::space(3.0));
     }
     Ok(chunks)
+}
+
+/// The outline of a folding strip `size` wide and `2 × size` tall, top-left at `at`.
+pub fn strip_outline(at: Point, size: f64, color: stacks::Color) -> Vec<Point> {
+    let (x0, y0, x1) = (at.x, at.y, at.x + size);
+    let (ym, y1) = (y0 + size, y0 + 2.0 * size);
+    let p = Point::new;
+    match side(color) {
+        Side::Light => vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)],
+        Side::Dark => {
+            let c = size * 0.2;
+            vec![
+                p(x0 + c, y0),
+                p(x1 - c, y0),
+                p(x1, y0 + c),
+                p(x1, ym - c),
+                p(x1 - c, ym),
+                p(x1, ym + c),
+                p(x1, y1 - c),
+                p(x1 - c, y1),
+                p(x0 + c, y1),
+                p(x0, y1 - c),
+                p(x0, ym + c),
+                p(x0 + c, ym),
+                p(x0, ym - c),
+                p(x0, y0 + c),
+            ]
+        }
+    }
+}
+
+/// A folding strip: one path that is both the strip's tone and its cut line, the flat
+/// face's letter on top, the fold, and the wall face's bar below.
+fn folding_strip(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
+    let fill = match side(color) {
+        Side::Light => Color::WHITE,
+        Side::Dark => Color::gray(draw::DARK_TONE),
+    };
+    page.polygon(strip_outline(at, size, color), Paint::both(fill, draw::cut_stroke()));
+    let center = Point::new(at.x + size / 2.0, at.y + size / 2.0);
+    if side(color) == Side::Light {
+        page.circle(center, size * 0.4, Paint::outline(Stroke::solid(0.35)));
+    }
+    letter(page, center, size * 0.9, color);
+    let fold_y = at.y + size;
+    let inset = if side(color) == Side::Dark { size * 0.2 } else { 0.0 };
+    page.line(
+        Point::new(at.x + inset, fold_y),
+        Point::new(at.x + size - inset, fold_y),
+        fold_stroke(),
+    );
+    wall_face(page, Point::new(at.x, fold_y), size, color);
 }
 
 /// The house fold line: black and dotted, unlike the grey dashed cut line.
@@ -489,14 +543,13 @@ fn fold_stroke() -> Stroke {
     Stroke::dashed(0.3, 0.3, 1.2)
 }
 
-/// The wall side of a stone: the side's tone with a heavy upright bar, a symbol that
-/// reads the same either way up (the face is upside down until folded).
+/// The wall side's mark: a heavy upright bar, a symbol that reads the same either way
+/// up (the face is upside down until folded).
 fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
-    let (fill, mark) = match side(color) {
-        Side::Light => (Color::WHITE, Color::BLACK),
-        Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
+    let mark = match side(color) {
+        Side::Light => Color::BLACK,
+        Side::Dark => Color::WHITE,
     };
-    page.rect(at, size, size, Paint::both(fill, Stroke::solid(0.6)));
     let bar_w = size * 0.22;
     page.rect(
         Point::new(at.x + (size - bar_w) / 2.0, at.y + size * 0.15),
@@ -512,7 +565,41 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         return Ok(cx.lines(&cx.text("stones.no_crowns")?, Style::Regular, BODY_PT, 0.0));
     }
     let size = cx.kit.pieces.size_mm;
-    let tile = size + draw::CUT_TILE_MARGIN_MM;
+    let count = variant.crowns as usize;
+    // A few Crowns a side: both sides in one row, each under its own caption, rather
+    // than two short rows that may be carried to a sheet of their own.
+    let half = cx.width / 2.0;
+    if draw::row_sizes(count, size, half - 3.0).len() == 1 {
+        let mut page = Page::new(0.0, 0.0);
+        let mut top: f64 = 0.0;
+        let mut captions = Vec::new();
+        for color in stacks::Color::ALL {
+            let key = format!("stones.crowns_{}", color.to_string().to_lowercase());
+            let lines = cx.fit(&key, Style::Bold, BODY_PT, half - 3.0, 2)?;
+            top = top.max(lines.len() as f64 * 4.6 + 1.5);
+            captions.push(lines);
+        }
+        for (i, (color, lines)) in stacks::Color::ALL.iter().zip(captions).enumerate() {
+            let x0 = cx.slot(i, 2) as f64 * half;
+            for (j, line) in lines.into_iter().enumerate() {
+                let x = if cx.reading.rtl() { x0 + half - line.width_mm() } else { x0 };
+                page.text(Point::new(x, 3.6 + j as f64 * 4.6), line);
+            }
+            for k in 0..count {
+                let step = k as f64 * (size + draw::CUT_GAP_MM);
+                let cx0 = if cx.reading.rtl() {
+                    x0 + half - step - size / 2.0
+                } else {
+                    x0 + step + size / 2.0
+                };
+                crown(&mut page, Point::new(cx0, top + size / 2.0), size, *color);
+            }
+        }
+        return Ok(vec![
+            Chunk::new(top + size + draw::CUT_GAP_MM, page.items),
+            Chunk::space(4.0),
+        ]);
+    }
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
         chunks.extend(caption(
@@ -521,7 +608,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         )?);
         chunks.extend(cut_tiles(
             variant.crowns as usize,
-            tile,
+            size,
             cx.width,
             cx.reading,
             &|page, centre| crown(page, centre, size, color),
@@ -538,7 +625,7 @@ fn crown(page: &mut Page, center: Point, size: f64, color: stacks::Color) {
         Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
     };
     let r = size / 2.0;
-    page.circle(center, r, Paint::both(fill, Stroke::solid(0.6)));
+    page.circle(center, r, Paint::both(fill, draw::cut_stroke()));
     let (w, top, base) = (r * 0.9, center.y - r * 0.75, center.y - r * 0.2);
     let x0 = center.x - w / 2.0;
     let points = vec![

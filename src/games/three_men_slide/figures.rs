@@ -78,9 +78,10 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         .board
         .point_diameter_mm
         .ok_or("a board of points needs `point-diameter-mm` in [board]")?;
-    let pad = (spacing * 0.45).max(dot);
-    let label_band = draw::LABEL_BAND_MM;
+    // The frame clears a counter on an outer point by a little, no more.
+    let pad = (cx.kit.pieces.size_mm / 2.0 + 2.0).max(dot);
     let span = 2.0 * spacing + 2.0 * pad;
+    let label_band = draw::label_band(span, cx.width);
     let total = span + 2.0 * label_band;
     let mut page = Page::new(0.0, 0.0);
     let left = label_band;
@@ -106,13 +107,17 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     // Coordinates on all four sides, as the rules name the squares.
     let columns: Vec<f64> = (0..3).map(|c| origin.x + c as f64 * spacing).collect();
     let rows: Vec<f64> = (0..3).map(|r| origin.y + (2 - r) as f64 * spacing).collect();
-    draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows);
-    let poster = Poster {
-        width: total,
-        height: total + 2.0,
-        items: page.items,
-        labels: cx.poster_labels()?,
-    };
+    draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows, label_band);
+    let (seams_x, seams_y) = (columns.clone(), rows.iter().rev().copied().collect());
+    let poster = Poster::new(
+        total,
+        total + 2.0,
+        page.items,
+        draw::poster_labels(cx)?,
+        cx.width,
+        seams_x,
+        seams_y,
+    );
     let mut chunks = vec![Chunk::poster(poster)];
     chunks.extend(legend(cx)?);
     Ok(chunks)
@@ -138,7 +143,6 @@ fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 
 fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let size = cx.kit.pieces.size_mm;
-    let tile = size + draw::CUT_TILE_MARGIN_MM;
     let per_player = (three_men::COUNTERS_PER_PLAYER + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for player in [Player::A, Player::B] {
@@ -148,11 +152,11 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         )?);
         chunks.extend(cut_tiles(
             per_player,
-            tile,
+            size,
             cx.width,
             cx.reading,
             &|page, centre| {
-                draw::piece(page, centre, size, side(player), &player.to_string())
+                draw::cut_piece(page, centre, size, side(player), &player.to_string())
             },
         ));
         chunks.push(Chunk::space(9.0));

@@ -1,0 +1,352 @@
+//! Print-ready pieces and boards, measured on the PDFs: every piece is cut on its own
+//! outline at its printed size, pieces fit the board they are played on at every cell
+//! preset, rows and sheets are packed, and boards use the fewest sheets, split on grid
+//! lines with their marks off the playing surface.
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::{stderr, tablekit};
+use crate::support::boards::{self, board_grid};
+use crate::support::pdf_probe::{self, PageProbe, Probe};
+
+/// Cut lines must follow the piece to this.
+const CUT: f64 = 0.1;
+const MM: f64 = 0.05;
+/// The house cut line's width.
+const CUT_WIDTH: f64 = 0.25;
+
+/// A kit, its pieces sheet, its board lines' width and its default size suffix.
+struct Case {
+    id: &'static str,
+    sheet: &'static str,
+    line: f64,
+    suffix: &'static str,
+}
+
+const CASES: [Case; 4] = [
+    Case { id: "three-men-slide", sheet: "counters", line: 1.4, suffix: "" },
+    Case { id: "stack-top-roads", sheet: "stones", line: 0.4, suffix: "" },
+    Case { id: "pathstone", sheet: "stones", line: 0.4, suffix: "-5" },
+    Case { id: "crossway", sheet: "stones", line: 0.35, suffix: "-9" },
+];
+
+fn build(out: &Path, id: &str, extra: &[&str]) -> PathBuf {
+    let mut args = vec!["build", id, "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let run = tablekit(&args);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let paper = extra.windows(2).find(|w| w[0] == "--paper").map_or("a4", |w| w[1]);
+    let size = extra.windows(2).find(|w| w[0] == "--size").map(|w| w[1]);
+    let suffix = match (size, CASES.iter().find(|c| c.id == id)) {
+        (Some(n), _) => format!("-{n}"),
+        (None, Some(case)) => case.suffix.to_string(),
+        (None, None) => String::new(),
+    };
+    out.join(id).join(format!("en-{paper}{suffix}"))
+}
+
+fn probe(dir: &Path, sheet: &str) -> Probe {
+    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+}
+
+/// The closed outlines drawn with the house cut line, as bounding boxes (w, h, x, y):
+/// dashed segments joined end to end.
+fn cut_outlines(page: &PageProbe) -> Vec<(f64, f64, f64, f64)> {
+    let cuts: Vec<_> = page
+        .segments
+        .iter()
+        .filter(|s| s.dashed && (s.width_mm - CUT_WIDTH).abs() < 0.02)
+        .collect();
+    let mut group: Vec<usize> = (0..cuts.len()).collect();
+    fn root(g: &mut [usize], i: usize) -> usize {
+        let mut i = i;
+        while g[i] != i {
+            g[i] = g[g[i]];
+            i = g[i];
+        }
+        i
+    }
+    let near = |a: (f64, f64), b: (f64, f64)| {
+        (a.0 - b.0).abs() < 1e-3 && (a.1 - b.1).abs() < 1e-3
+    };
+    for i in 0..cuts.len() {
+        for j in i + 1..cuts.len() {
+            let (a, b) = (cuts[i], cuts[j]);
+            let ends_a = [(a.x1, a.y1), (a.x2, a.y2)];
+            let ends_b = [(b.x1, b.y1), (b.x2, b.y2)];
+            if ends_a.iter().any(|p| ends_b.iter().any(|q| near(*p, *q))) {
+                let (ri, rj) = (root(&mut group, i), root(&mut group, j));
+                group[ri] = rj;
+            }
+        }
+    }
+    let mut boxes = std::collections::BTreeMap::new();
+    for (i, s) in cuts.iter().enumerate() {
+        let r = root(&mut group, i);
+        let b = boxes.entry(r).or_insert((f64::MAX, f64::MAX, f64::MIN, f64::MIN));
+        b.0 = b.0.min(s.x1.min(s.x2));
+        b.1 = b.1.min(s.y1.min(s.y2));
+        b.2 = b.2.max(s.x1.max(s.x2));
+        b.3 = b.3.max(s.y1.max(s.y2));
+    }
+    boxes.values().map(|b| (b.2 - b.0, b.3 - b.1, b.0, b.1)).collect()
+}
+
+/// Discs drawn filled and stroked in one path: a round piece whose outline is its cut
+/// line. (w, h, x, y)
+fn discs(page: &PageProbe, size: f64) -> Vec<(f64, f64, f64, f64)> {
+    page.curves
+        .iter()
+        .filter(|c| c.filled && c.stroked && ((c.max_x - c.min_x) - size).abs() < CUT)
+        .map(|c| (c.max_x - c.min_x, c.max_y - c.min_y, c.min_x, c.min_y))
+        .collect()
+}
+
+/// The pieces on a sheet: every cut outline and round piece, as (w, h, x, y).
+fn pieces(pdf: &Probe, size: f64) -> Vec<Vec<(f64, f64, f64, f64)>> {
+    pdf.pages
+        .iter()
+        .map(|p| {
+            let mut all = cut_outlines(p);
+            all.extend(discs(p, size));
+            all
+        })
+        .collect()
+}
+
+fn piece_size(id: &str) -> f64 {
+    match id {
+        "crossway" => 20.0,
+        "pathstone" => 24.0,
+        _ => 30.0,
+    }
+}
+
+#[test]
+fn every_piece_is_cut_on_its_own_outline_at_its_printed_size() {
+    let tmp = tempfile::tempdir().unwrap();
+    for case in &CASES {
+        let dir = build(tmp.path(), case.id, &[]);
+        let sheet = probe(&dir, case.sheet);
+        let size = piece_size(case.id);
+        // Allowed outlines: a disc or square `size` across, a hexagon `size` tall
+        // (pointed top), a folding strip `size` × 2 `size`.
+        let hex = size * 3f64.sqrt() / 2.0;
+        let allowed = [(size, size), (hex, size), (size, 2.0 * size)];
+        let mut count = 0;
+        for (page, found) in sheet.pages.iter().zip(pieces(&sheet, size)) {
+            // No cut square or tile around a piece.
+            assert!(
+                page.rects
+                    .iter()
+                    .all(|r| !(r.stroked && r.w > size + CUT && r.w < size + 10.0)),
+                "{}: a cut tile around a piece",
+                case.id
+            );
+            for (w, h, x, y) in found {
+                assert!(
+                    allowed
+                        .iter()
+                        .any(|(aw, ah)| (w - aw).abs() < CUT && (h - ah).abs() < CUT),
+                    "{}: cut outline {w:.2} × {h:.2} mm at ({x:.1}, {y:.1}) is not a piece's",
+                    case.id
+                );
+                count += 1;
+            }
+        }
+        assert!(count >= 8, "{}: {count} pieces", case.id);
+    }
+}
+
+#[test]
+fn pieces_fit_their_board_at_every_cell_preset() {
+    let tmp = tempfile::tempdir().unwrap();
+    for case in &CASES {
+        for preset in ["small", "standard", "large"] {
+            let dir = build(tmp.path(), case.id, &["--cell", preset]);
+            let (xs, ys) = board_grid(&probe(&dir, "board").pages, case.line);
+            let tightest = xs
+                .windows(2)
+                .chain(ys.windows(2))
+                .map(|p| p[1] - p[0])
+                .fold(f64::MAX, f64::min);
+            let sheet = probe(&dir, case.sheet);
+            let widest = sheet
+                .pages
+                .iter()
+                .flat_map(|p| {
+                    let mut all = cut_outlines(p);
+                    all.extend(p.curves.iter().filter(|c| c.filled && c.stroked).map(
+                        |c| (c.max_x - c.min_x, c.max_y - c.min_y, c.min_x, c.min_y),
+                    ));
+                    all
+                })
+                .map(|(w, h, _, _)| w.min(h))
+                .fold(0.0, f64::max);
+            assert!(widest > 5.0, "{} {preset}: no pieces found", case.id);
+            assert!(
+                widest <= tightest - 1.0 + MM,
+                "{} {preset}: {widest:.2} mm pieces on a board {tightest:.2} mm apart",
+                case.id
+            );
+        }
+    }
+    // Crossway at Go spacing: stones of at most about 20 mm on 22 × 23.7 mm.
+    let dir = build(tmp.path(), "crossway", &[]);
+    let stones = pieces(&probe(&dir, "stones"), 20.0);
+    assert!(stones.iter().flatten().all(|(w, _, _, _)| *w <= 20.0 + CUT));
+}
+
+#[test]
+fn a_cell_too_small_for_its_pieces_is_refused_with_the_numbers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let crossway = crate::cli::copy_of("crossway", tmp.path());
+    let toml = crossway.join("kit.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, text.replace("size-mm = 20.0", "size-mm = 21.5")).unwrap();
+    let out = tmp.path().join("out");
+    let run = tablekit(&[
+        "build",
+        crossway.to_str().unwrap(),
+        "--cell",
+        "18",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!run.status.success());
+    let err = stderr(&run);
+    assert!(err.contains("17.6 mm pieces") && err.contains("18.0 mm"), "{err}");
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn rows_of_pieces_are_balanced_and_no_sheet_is_blank() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (id, extra) in [
+        ("crossway", vec![]),
+        ("crossway", vec!["--size", "5"]),
+        ("pathstone", vec!["--size", "8"]),
+        ("three-men-slide", vec![]),
+    ] {
+        let dir = build(tmp.path(), id, &extra);
+        let case = CASES.iter().find(|c| c.id == id).unwrap();
+        let sheet = probe(&dir, case.sheet);
+        let size = piece_size(id);
+        for (i, found) in pieces(&sheet, size).iter().enumerate() {
+            assert!(!found.is_empty(), "{id} {extra:?}: page {} has no piece", i + 1);
+            // Rows by their top; the pieces of one kind (same outline) in consecutive
+            // rows differ by at most one.
+            let mut rows: std::collections::BTreeMap<(i64, i64, i64), usize> =
+                Default::default();
+            for (w, h, _, y) in found {
+                let key = (
+                    (w * 10.0).round() as i64,
+                    (h * 10.0).round() as i64,
+                    (y * 10.0).round() as i64,
+                );
+                *rows.entry(key).or_default() += 1;
+            }
+            let mut by_kind: std::collections::BTreeMap<(i64, i64), Vec<usize>> =
+                Default::default();
+            for ((w, h, _), n) in rows {
+                by_kind.entry((w, h)).or_default().push(n);
+            }
+            for counts in by_kind.values() {
+                let (lo, hi) =
+                    (counts.iter().min().unwrap(), counts.iter().max().unwrap());
+                assert!(
+                    hi - lo <= 1 || counts.len() == 1,
+                    "{id} {extra:?}: page {} rows of {counts:?}",
+                    i + 1
+                );
+            }
+        }
+    }
+}
+
+/// The pages of a board sheet, and how many of its parts there are.
+fn board(dir: &Path) -> (usize, usize) {
+    let pdf = probe(dir, "board");
+    (pdf.pages.len(), boards::parts(&pdf.pages).len())
+}
+
+#[test]
+fn boards_use_the_fewest_sheets() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Crossway 9×9 prints whole on A4 and on Letter.
+    for paper in ["a4", "letter"] {
+        let dir = build(tmp.path(), "crossway", &["--paper", paper]);
+        let (_, parts) = board(&dir);
+        assert_eq!(parts, 0, "crossway 9×9 on {paper} is not split");
+        let (xs, ys) = board_grid(&probe(&dir, "board").pages, 0.35);
+        assert_eq!((xs.len(), ys.len()), (9, 9));
+        probe(&dir, "board").pages.iter().for_each(|p| p.all_marks_inside(10.0).unwrap());
+    }
+    // Three-men slide and Stack-top roads at `--cell large` on one A4 page.
+    for id in ["three-men-slide", "stack-top-roads"] {
+        let dir = build(tmp.path(), id, &["--cell", "large"]);
+        assert_eq!(board(&dir), (1, 0), "{id} --cell large");
+        probe(&dir, "board").pages[0].all_marks_inside(10.0).unwrap();
+    }
+    // Pathstone 8×8 on portrait A4: four parts, the two short ones on one sheet with
+    // the plan, so four sheets in all.
+    let dir = build(tmp.path(), "pathstone", &["--size", "8"]);
+    assert_eq!(board(&dir), (4, 4), "pathstone 8×8");
+    // 19×19 Crossway: the grid-aligned minimum, 3 × 2 parts on A4, 3 × 3 on Letter.
+    let dir = build(tmp.path(), "crossway", &["--size", "19"]);
+    assert_eq!(board(&dir).1, 6, "crossway 19×19 on A4");
+    let dir = build(tmp.path(), "crossway", &["--size", "19", "--paper", "letter"]);
+    assert_eq!(board(&dir).1, 9, "crossway 19×19 on Letter");
+}
+
+#[test]
+fn split_boards_meet_on_grid_lines_and_reassemble_exactly_with_marks_off_the_board() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (id, extra, line, pitch) in [
+        ("pathstone", vec!["--size", "8"], 0.4, (32.0, 32.0)),
+        ("crossway", vec!["--size", "19"], 0.35, (22.0, 23.7)),
+        ("crossway", vec!["--size", "13", "--paper", "letter"], 0.35, (22.0, 23.7)),
+        ("stack-top-roads", vec!["--cell", "80"], 0.4, (80.0, 80.0)),
+    ] {
+        let dir = build(tmp.path(), id, &extra);
+        let pdf = probe(&dir, "board");
+        let parts = boards::parts(&pdf.pages);
+        assert!(parts.len() > 1, "{id} {extra:?} is split");
+        let (xs, ys, marks) = boards::reassembled(&parts, line);
+        for (lines, step) in [(&xs, pitch.0), (&ys, pitch.1)] {
+            for pair in lines.windows(2) {
+                assert!(
+                    (pair[1] - pair[0] - step).abs() < MM,
+                    "{id} {extra:?}: {pair:?}"
+                );
+            }
+        }
+        // Every mark lies outside the grid: off the playing surface.
+        let (x0, x1) = (xs[0], xs[xs.len() - 1]);
+        let (y0, y1) = (ys[0], ys[ys.len() - 1]);
+        for (x, y) in marks {
+            let inside = x > x0 - 2.0 && x < x1 + 2.0 && y > y0 - 2.0 && y < y1 + 2.0;
+            assert!(!inside, "{id} {extra:?}: a mark on the board at ({x:.1}, {y:.1})");
+        }
+        // Each seam lies on a grid line: a part's trimmed edge is one of its lines.
+        for part in &parts[1..] {
+            let cuts: Vec<f64> = part
+                .page
+                .segments
+                .iter()
+                .filter(|s| s.dashed && (s.x1 - s.x2).abs() < 1e-3)
+                .map(|s| s.x1)
+                .collect();
+            let left = cuts.iter().copied().fold(f64::MAX, f64::min);
+            if part.column > 1 {
+                let lines = boards::grid_lines(&part.page, true, line);
+                assert!(
+                    lines.iter().any(|x| (x - left).abs() < MM),
+                    "{id} {extra:?}: part r{}c{} is not trimmed on a grid line",
+                    part.row,
+                    part.column
+                );
+            }
+        }
+    }
+}
