@@ -218,6 +218,7 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("common.page_label", &["page", "pages"]),
     ("common.part_label", &["part", "parts", "row", "column"]),
     ("common.assembly_note", &["parts"]),
+    ("common.assembly_steps", &["parts"]),
 ];
 
 /// The placeholders `key` may keep as they are, for the page to fill.
