@@ -20,6 +20,7 @@ fn main() {
             cases.push((GameId::Pathstone, size, plies));
         }
     }
+    cases.push((GameId::Pathstone, 3, 5));
     cases.push((GameId::Pathstone, 4, 5));
     for size in [5, 7, 9, 11, 13, 15, 17, 19] {
         for plies in [1, 3] {
