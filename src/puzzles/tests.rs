@@ -238,3 +238,21 @@ fn samples() {
         }
     }
 }
+
+#[test]
+#[ignore = "slow (about 20 s): cargo test --release puzzles::tests::every_offered \
+            -- --ignored"]
+fn every_offered_size_gives_checked_puzzles_of_one_and_three_plies() {
+    for game in GameId::all() {
+        let sizes = match game {
+            GameId::Crossway => 5..=19,
+            _ => game.kit().sizes(),
+        };
+        for size in sizes {
+            for plies in [1, 3] {
+                let puzzles = generate(game, size, 1, plies, 3).unwrap();
+                puzzles.iter().for_each(check);
+            }
+        }
+    }
+}
