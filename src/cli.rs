@@ -1,6 +1,10 @@
 //! The command line: arguments → validated requests → the pipeline → files and a
-//! report. Exit codes: 0 success, 1 a kit or rules problem, 2 usage or I/O.
+//! report. Exit codes: 0 success; 1 a problem in a kit, or a position or move the
+//! rules refuse; 2 a usage or I/O error, or text that is not a position or move (see
+//! [`EXIT_CODES`]).
 
+use std::collections::BTreeMap;
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -12,12 +16,24 @@ use crate::io;
 use crate::kit::{self, Kit, Source};
 use crate::layout::Paper;
 use crate::pipeline::{self, Options};
-use crate::rules::RulesError;
+use crate::rules::{Engine, RulesError};
 use crate::sheet::template::TemplateSet;
+
+/// What every exit code means, as `--help` shows it (README.md says the same).
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  success
+  1  a problem in a kit (every one is listed: a language it lacks, two kits with one
+     id, …), or a position or move the rules refuse (an illegal move, a position no
+     game reaches, a `*` on a carry that flattens no wall)
+  2  a usage error (an unknown command, game, kit or paper; a kits folder that holds
+     no kit), text that is not a position, move or square in the game's notation, or
+     a file error
+An error that cannot be written (standard error closed) still exits with its code.";
 
 /// tablekit: print-ready tabletop kits at exact scale.
 #[derive(Debug, Parser)]
-#[command(name = "tablekit", version, about)]
+#[command(name = "tablekit", version, about, after_help = EXIT_CODES)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -45,8 +61,11 @@ enum Command {
         #[arg(long)]
         cell: Option<String>,
         /// Board size, for games played at several sizes (default: the kit's).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "all_sizes")]
         size: Option<u8>,
+        /// Every board size each kit offers.
+        #[arg(long)]
+        all_sizes: bool,
         /// Output folder.
         #[arg(long, default_value = "output")]
         out: PathBuf,
@@ -62,18 +81,48 @@ enum Command {
     /// Show each kit with its languages, paper sizes, board size and sheets.
     List,
     /// Ask the rules module directly.
+    #[command(after_help = RULES_EXIT_CODES)]
     Rules {
         #[command(subcommand)]
         query: RulesQuery,
     },
 }
 
+/// The `rules` command's exit codes, for `tablekit rules --help`.
+const RULES_EXIT_CODES: &str = "\
+Exit codes:
+  0  the answer was printed (an empty list of moves is an answer)
+  1  the rules refuse a well-formed position or move: an illegal move in `apply`, a
+     position no game reaches (too many pieces, a player to move who already won),
+     a `*` on a carry that flattens no wall
+  2  a malformed command: an unknown game, a missing argument, or text that is not a
+     position, move or square in the game's notation (a bad row, an unknown square,
+     `+3` as a move number, `*` on a placement)
+An error that cannot be written (standard error closed) still exits with its code.";
+
 #[derive(Debug, Subcommand)]
 enum RulesQuery {
     /// Every legal move, one per line, sorted.
-    Moves { game: String, position: String },
+    Moves {
+        game: String,
+        position: String,
+        /// Only the moves that take pieces from this square (slides and carries).
+        #[arg(long, value_name = "SQUARE")]
+        from: Option<String>,
+    },
     /// The number of move sequences of exactly DEPTH moves.
-    Perft { game: String, position: String, depth: u32 },
+    ///
+    /// Counted with the game's own fast generator. Warns on standard error when the
+    /// count looks larger than a billion (and goes on), and shows progress there when it
+    /// is a terminal.
+    Perft {
+        game: String,
+        position: String,
+        depth: u32,
+        /// Print each legal first move with its count (`a1: 24`), then `total: N`.
+        #[arg(long)]
+        divide: bool,
+    },
     /// Play moves and print the resulting position and game state.
     Apply {
         game: String,
@@ -83,8 +132,25 @@ enum RulesQuery {
     },
 }
 
+/// `eprintln!` that never panics: a message that cannot be written (standard error
+/// closed, `2>&1 | head -0`) is dropped, and the program goes on to exit with its own
+/// code.
+macro_rules! tell {
+    ($($arg:tt)*) => {
+        to_stderr(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Writes to standard error, dropping the text if it cannot be written.
+fn to_stderr(text: &str) {
+    use std::io::Write as _;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes()).and_then(|()| stderr.flush());
+}
+
 /// `println!` that ends the program quietly when the reader has gone away
-/// (`tablekit list | head`), instead of panicking on a broken pipe.
+/// (`tablekit list | head`), instead of panicking on a broken pipe; any other failed
+/// write is an I/O error (exit 2).
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
@@ -92,15 +158,39 @@ macro_rules! say {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 std::process::exit(0);
             }
-            panic!("failed to write to standard output: {e}");
+            tell!("error: failed to write to standard output: {e}");
+            std::process::exit(2);
         }
     }};
 }
 
-/// A failure: either kit diagnostics (exit 1) or a usage / I/O error (exit 2).
+/// A failure, and the exit code it gives.
 enum Failure {
+    /// Kit diagnostics: exit 1.
     Kit(Vec<Diagnostic>),
+    /// The rules refuse a well-formed position or move: exit 1.
+    Refused(anyhow::Error),
+    /// A usage or I/O error, or text the rules cannot read: exit 2.
     Other(anyhow::Error),
+}
+
+impl Failure {
+    fn code(&self) -> u8 {
+        match self {
+            Failure::Kit(_) | Failure::Refused(_) => 1,
+            Failure::Other(_) => 2,
+        }
+    }
+}
+
+impl From<RulesError> for Failure {
+    fn from(e: RulesError) -> Self {
+        if e.is_refusal() {
+            Failure::Refused(anyhow::anyhow!("{e}"))
+        } else {
+            Failure::Other(anyhow::anyhow!("{e}"))
+        }
+    }
 }
 
 impl From<anyhow::Error> for Failure {
@@ -113,35 +203,46 @@ impl From<anyhow::Error> for Failure {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Build { kit, lang, paper, landscape, size, cell, out, templates } => {
-            let request = Request { lang, paper, landscape, size, cell, out, templates };
+        Command::Build {
+            kit,
+            lang,
+            paper,
+            landscape,
+            size,
+            all_sizes,
+            cell,
+            out,
+            templates,
+        } => {
+            let request =
+                Request { lang, paper, landscape, size, all_sizes, cell, out, templates };
             build_cmd(cli.kits.as_deref(), &kit, &request)
         }
         Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
         Command::List => list_cmd(cli.kits.as_deref()),
         Command::Rules { query } => rules_cmd(query),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Kit(diags)) => {
-            for d in &diags {
-                eprint!("{}", d.render());
+    let Err(failure) = result else {
+        return ExitCode::SUCCESS;
+    };
+    match &failure {
+        Failure::Kit(diags) => {
+            for d in diags {
+                to_stderr(&d.render());
             }
-            eprintln!(
+            tell!(
                 "{} problem{} found",
                 diags.len(),
                 if diags.len() == 1 { "" } else { "s" }
             );
-            ExitCode::from(1)
         }
-        Err(Failure::Other(e)) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
+        Failure::Refused(e) | Failure::Other(e) => tell!("error: {e:#}"),
     }
+    ExitCode::from(failure.code())
 }
 
-/// The kits named on the command line, or all of them.
+/// The kits named on the command line, or all of them; at least one, each folder
+/// once.
 fn sources(kits_dir: Option<&Path>, names: &[String]) -> Result<Vec<Source>, Failure> {
     let default_dir = Path::new("kits");
     let dir = kits_dir.unwrap_or(default_dir);
@@ -150,56 +251,128 @@ fn sources(kits_dir: Option<&Path>, names: &[String]) -> Result<Vec<Source>, Fai
     } else {
         io::builtin_kits()
     };
+    let by_id = |name: &str| {
+        if all.is_empty() {
+            return Failure::Other(anyhow::anyhow!(
+                "unknown kit `{name}`: {}",
+                no_kit_in(dir)
+            ));
+        }
+        let known: Vec<String> = all.iter().filter_map(folder_id).collect();
+        Failure::Other(anyhow::anyhow!(
+            "unknown kit `{name}`: expected a kit folder or one of: {}",
+            known.join(", ")
+        ))
+    };
     if names.is_empty() {
+        if all.is_empty() {
+            return Err(Failure::Other(anyhow::anyhow!("{}", no_kit_in(dir))));
+        }
         return Ok(all);
     }
-    names
+    let named = names
         .iter()
         .map(|name| {
             let path = Path::new(name);
             if path.join("kit.toml").is_file() {
                 return Ok(io::read_kit(path)?);
             }
-            let id = |s: &Source| {
-                s.dir
-                    .rsplit('/')
-                    .next()
-                    .unwrap_or("")
-                    .split(' ')
-                    .next()
-                    .map(str::to_string)
-            };
-            all.iter().find(|s| id(s).as_deref() == Some(name)).cloned().ok_or_else(
-                || {
-                    let known: Vec<String> = all.iter().filter_map(id).collect();
-                    Failure::Other(anyhow::anyhow!(
-                        "unknown kit `{name}`: expected a kit folder or one of: {}",
-                        known.join(", ")
-                    ))
-                },
-            )
+            all.iter()
+                .find(|s| folder_id(s).as_deref() == Some(name))
+                .cloned()
+                .ok_or_else(|| by_id(name))
         })
-        .collect()
+        .collect::<Result<Vec<Source>, Failure>>()?;
+    // A folder named twice (by id and by path) is one kit, built once.
+    let mut seen = Vec::new();
+    Ok(named
+        .into_iter()
+        .filter(|source| {
+            let folder = Path::new(&source.dir);
+            let key = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.into());
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        })
+        .collect())
 }
 
-/// Loads and verifies kits, collecting every problem.
+/// A kit folder's name up to the first space: `three-men-slide` for
+/// `kits/three-men-slide (built in)`.
+fn folder_id(source: &Source) -> Option<String> {
+    source.dir.rsplit('/').next().unwrap_or("").split(' ').next().map(str::to_string)
+}
+
+/// Says that `dir` holds no kit, and what to do if it is a kit itself.
+fn no_kit_in(dir: &Path) -> String {
+    let shown = dir.display();
+    let mut message = format!(
+        "no kit found in {shown}: a kits folder holds one folder per kit, each with a \
+         kit.toml"
+    );
+    if dir.join("kit.toml").is_file() {
+        let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+        let parent = parent.map_or_else(|| ".".to_string(), |p| p.display().to_string());
+        message.push_str(&format!(
+            "; {shown} is itself a kit folder: name it as a kit (`tablekit build \
+             {shown}`), or give its parent to --kits (`--kits {parent}`)"
+        ));
+    }
+    message
+}
+
+/// Loads and verifies kits, collecting every problem; two kits with one id are one
+/// (they would be built into one folder).
 fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
-    let mut kits = Vec::new();
+    let mut loaded = Vec::new();
     let mut diags = Vec::new();
     for source in sources {
         match kit::load(source) {
-            Ok(kit) => {
-                let verified =
-                    kit.game.kit().prepare(&kit, kit.board.default_size).map(|_| ());
-                match verified {
-                    Ok(()) => kits.push(kit),
-                    Err(errors) => diags.extend(errors),
-                }
-            }
+            Ok(kit) => loaded.push(kit),
+            Err(errors) => diags.extend(errors),
+        }
+    }
+    diags.extend(same_ids(&loaded));
+    let mut kits = Vec::new();
+    for kit in loaded {
+        let verified = kit.game.kit().prepare(&kit, kit.board.default_size).map(|_| ());
+        match verified {
+            Ok(()) => kits.push(kit),
             Err(errors) => diags.extend(errors),
         }
     }
     if diags.is_empty() { Ok(kits) } else { Err(Failure::Kit(diags)) }
+}
+
+/// One problem for each kit whose id an earlier kit already has, naming both folders.
+fn same_ids(kits: &[Kit]) -> Vec<Diagnostic> {
+    #[derive(serde::Deserialize)]
+    struct IdOnly {
+        id: toml::Spanned<String>,
+    }
+    let mut diags = Vec::new();
+    for (i, kit) in kits.iter().enumerate() {
+        let Some(first) = kits[..i].iter().find(|k| k.id == kit.id) else {
+            continue;
+        };
+        let message = format!(
+            "two kits have the id `{}`: {} and {}",
+            kit.id,
+            kit_dir(first),
+            kit_dir(kit)
+        );
+        let span = toml::from_str::<IdOnly>(&kit.kit_source).ok().map(|k| k.id.span());
+        let diag = match span {
+            Some(span) => Diagnostic::at(&kit.kit_file, &kit.kit_source, span, message)
+                .with_label("an id another kit has"),
+            None => Diagnostic::file(&kit.kit_file, message),
+        };
+        diags.push(diag.with_note(
+            "a build writes each kit into a folder named by its id, so these two would \
+             share one: give one of them another `id`, or name only one",
+        ));
+    }
+    diags
 }
 
 /// What `build` was asked for.
@@ -208,6 +381,7 @@ struct Request {
     paper: String,
     landscape: bool,
     size: Option<u8>,
+    all_sizes: bool,
     cell: Option<String>,
     out: PathBuf,
     templates: Option<PathBuf>,
@@ -219,63 +393,44 @@ fn build_cmd(
     req: &Request,
 ) -> Result<(), Failure> {
     let out = req.out.as_path();
-    let paper =
-        Paper::parse(&req.paper, req.landscape).map_err(|e| anyhow::anyhow!(e))?;
+    let paper = Paper::parse(&req.paper, req.landscape)
+        .map_err(|e| anyhow::anyhow!("--paper: {e}"))?;
     let overrides = match &req.templates {
         Some(dir) => io::read_templates(dir)?,
         None => Default::default(),
     };
     let kits = load_all(&sources(kits_dir, names)?)?;
-    // Build everything in memory first: a kit that fails writes nothing.
-    let mut variants = Vec::new();
-    let mut diags = Vec::new();
+    let mut jobs = Vec::new();
     for kit in &kits {
-        let kit_templates = kit
-            .templates
-            .iter()
-            .map(|(name, text)| {
-                (
-                    name.clone(),
-                    (format!("{}/templates/{name}.tera", kit_dir(kit)), text.clone()),
-                )
-            })
-            .collect();
-        // `all`: every language this kit has.
-        let langs: Vec<String> = if req.lang == "all" {
-            kit.languages.keys().cloned().collect()
-        } else {
-            vec![req.lang.clone()]
-        };
-        for lang in langs {
-            let options = Options {
-                lang,
-                paper: paper.clone(),
-                size: req.size,
-                cell: req.cell.clone(),
-                templates: TemplateSet::builtin(kit.game)
-                    .with_overrides(&overrides)
-                    .with_overrides(&kit_templates),
-            };
-            match pipeline::build(kit, &options) {
-                Ok(built) => variants.push((kit, built, options)),
-                Err(errors) => diags.extend(errors),
-            }
+        jobs.extend(variants_of(kit, req, &paper, &overrides)?);
+    }
+    // Build everything in memory first, variants in parallel: a kit that fails writes
+    // nothing. Results keep the order of `jobs`, so output is the same on any machine.
+    let built = build_all(&jobs);
+    let mut diags = Vec::new();
+    let mut done = Vec::new();
+    for (job, result) in jobs.iter().zip(built) {
+        match result {
+            Ok(built) => done.push((job, built)),
+            Err(errors) => diags.extend(errors),
         }
     }
     if !diags.is_empty() {
         return Err(Failure::Kit(diags));
     }
-    for (kit, built, options) in variants {
-        let (lang, size) = (options.lang.as_str(), options.size);
+    for (job, built) in done {
+        let (kit, options) = (job.kit, &job.options);
+        let lang = options.lang.as_str();
         if !built.fell_back.is_empty() {
-            eprintln!(
+            tell!(
                 "note: {} [{lang}] used English for {} missing string(s): {}",
                 kit.id,
                 built.fell_back.len(),
                 built.fell_back.join(", ")
             );
         }
-        let dir = out.join(&kit.id).join(variant_name(kit, lang, &options.paper, size));
+        let dir =
+            out.join(&kit.id).join(variant_name(kit, lang, &options.paper, options.size));
         let files: Vec<(String, Vec<u8>)> = built
             .outputs
             .iter()
@@ -288,6 +443,109 @@ fn build_cmd(
         }
     }
     Ok(())
+}
+
+/// One variant to build: a kit in one language, paper and size.
+struct Job<'k> {
+    kit: &'k Kit,
+    options: Options,
+}
+
+/// The variants `req` asks of `kit`, with every command-line choice checked against
+/// the kit first: a language, size or cell it does not have is a usage error (exit 2)
+/// naming the option.
+fn variants_of<'k>(
+    kit: &'k Kit,
+    req: &Request,
+    paper: &Paper,
+    overrides: &BTreeMap<String, (String, String)>,
+) -> Result<Vec<Job<'k>>, Failure> {
+    let usage = |option: &str, message: String| {
+        Failure::Other(anyhow::anyhow!("{option}: {message} (kit `{}`)", kit.id))
+    };
+    let langs: Vec<String> = if req.lang == "all" {
+        kit.languages.keys().cloned().collect()
+    } else if kit.languages.contains_key(&req.lang) {
+        vec![req.lang.clone()]
+    } else {
+        let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
+        return Err(usage(
+            "--lang",
+            format!("no language `{}`; available: {}", req.lang, known.join(", ")),
+        ));
+    };
+    let sizes: Vec<Option<u8>> = match req.size {
+        _ if req.all_sizes => kit.board.sizes.clone().map(Some).collect(),
+        Some(size) if !kit.board.sizes.contains(&size) => {
+            return Err(usage(
+                "--size",
+                format!(
+                    "no board size {size}; offered: {}",
+                    kit::size_range(&kit.board.sizes)
+                ),
+            ));
+        }
+        size => vec![size],
+    };
+    if let Some(cell) = &req.cell {
+        kit.cell_request(cell)
+            .and_then(|mm| kit.with_cell(mm))
+            .map_err(|e| usage("--cell", e))?;
+    }
+    let kit_templates: BTreeMap<String, (String, String)> = kit
+        .templates
+        .iter()
+        .map(|(name, text)| {
+            (
+                name.clone(),
+                (format!("{}/templates/{name}.tera", kit_dir(kit)), text.clone()),
+            )
+        })
+        .collect();
+    let templates = TemplateSet::builtin(kit.game)
+        .with_overrides(overrides)
+        .with_overrides(&kit_templates);
+    let mut jobs = Vec::new();
+    for lang in &langs {
+        for size in &sizes {
+            let options = Options {
+                lang: lang.clone(),
+                paper: paper.clone(),
+                size: *size,
+                cell: req.cell.clone(),
+                templates: templates.clone(),
+            };
+            jobs.push(Job { kit, options });
+        }
+    }
+    Ok(jobs)
+}
+
+/// Builds every job on all cores, in the order given; a progress bar appears on a
+/// terminal once the work has taken more than a second.
+fn build_all(jobs: &[Job]) -> Vec<Result<pipeline::Built, Vec<Diagnostic>>> {
+    use rayon::prelude::*;
+    let started = std::time::Instant::now();
+    let bar = indicatif::ProgressBar::hidden();
+    bar.set_length(jobs.len() as u64);
+    let shown = std::sync::atomic::AtomicBool::new(false);
+    let results = jobs
+        .par_iter()
+        .map(|job| {
+            let result = pipeline::build(job.kit, &job.options);
+            bar.inc(1);
+            let late = started.elapsed() > std::time::Duration::from_secs(1);
+            if late
+                && std::io::stderr().is_terminal()
+                && !shown.swap(true, std::sync::atomic::Ordering::Relaxed)
+            {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+            result
+        })
+        .collect();
+    bar.finish_and_clear();
+    results
 }
 
 /// `en-a4`, with the board size added for games played at several sizes (`en-a4-5`).
@@ -306,15 +564,42 @@ fn kit_dir(kit: &Kit) -> String {
 
 fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
     let kits = load_all(&sources(kits_dir, names)?)?;
-    let problems: Vec<Diagnostic> =
+    let mut problems: Vec<Diagnostic> =
         kits.iter().flat_map(Kit::translation_problems).collect();
+    // Everything `build` does but writing: every language and size, on A4 and Letter,
+    // so a kit that passes `check` builds.
+    let mut jobs = Vec::new();
+    for kit in &kits {
+        for paper in ["a4", "letter"] {
+            let paper = Paper::parse(paper, false).expect("a named paper");
+            let req = Request {
+                lang: "all".into(),
+                paper: paper.name().into(),
+                landscape: false,
+                size: None,
+                all_sizes: true,
+                cell: None,
+                out: PathBuf::new(),
+                templates: None,
+            };
+            jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
+        }
+    }
+    for result in build_all(&jobs) {
+        if let Err(errors) = result {
+            problems.extend(errors);
+        }
+    }
+    // The same problem in every language or size is reported once.
+    let mut seen = std::collections::HashSet::new();
+    problems.retain(|d| seen.insert(d.render()));
     if !problems.is_empty() {
         return Err(Failure::Kit(problems));
     }
     for kit in &kits {
         let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
         say!(
-            "ok {} ({} example{} verified; languages: {})",
+            "ok {} ({} example{} verified; every sheet built in {} on A4 and Letter)",
             kit.id,
             kit.examples.len(),
             if kit.examples.len() == 1 { "" } else { "s" },
@@ -404,20 +689,24 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
         )
     })?;
     let engine = game.kit().engine();
-    let invalid = |e: RulesError| Failure::Other(anyhow::anyhow!("{e}"));
     match query {
-        RulesQuery::Moves { position, .. } => {
-            for mv in engine.moves(&position).map_err(invalid)? {
+        RulesQuery::Moves { position, from: None, .. } => {
+            for mv in engine.moves(&position)? {
                 say!("{mv}");
             }
         }
-        RulesQuery::Perft { position, depth, .. } => {
-            say!("{}", engine.perft(&position, depth).map_err(invalid)?);
+        RulesQuery::Moves { position, from: Some(square), .. } => {
+            for mv in engine.moves_from(&position, &square)? {
+                say!("{mv}");
+            }
+        }
+        RulesQuery::Perft { position, depth, divide, .. } => {
+            perft_cmd(engine.as_ref(), &position, depth, divide)?;
         }
         RulesQuery::Apply { position, moves, .. } => {
-            let replay = engine.replay(&position, &moves).map_err(invalid)?;
+            let replay = engine.replay(&position, &moves)?;
             if let Some((index, why)) = &replay.illegal {
-                return Err(Failure::Other(anyhow::anyhow!(
+                return Err(Failure::Refused(anyhow::anyhow!(
                     "move {} `{}` is illegal: {why}",
                     index + 1,
                     moves[*index]
@@ -428,4 +717,86 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// A perft count above this many sequences gets a warning before it starts.
+const LARGE_PERFT: f64 = 1e9;
+/// The estimate counts shallower depths until one reaches this many sequences…
+const SAMPLE_PERFT: u64 = 50_000;
+/// … or this depth.
+const MAX_SAMPLE_DEPTH: u32 = 16;
+
+/// `rules perft`: warns when the count looks large, shows progress over the first
+/// moves on a terminal, and prints the total (with `--divide`, each first move's count
+/// too, as it is found).
+fn perft_cmd(
+    engine: &dyn Engine,
+    position: &str,
+    depth: u32,
+    divide: bool,
+) -> Result<(), Failure> {
+    if let Some((estimate, from_depth)) = perft_estimate(engine, position, depth)?
+        && estimate > LARGE_PERFT
+    {
+        let about = if estimate.is_finite() {
+            format!("about {estimate:.1e}")
+        } else {
+            format!("more than {:.0e}", f64::MAX)
+        };
+        tell!(
+            "warning: perft to depth {depth} will count {about} move sequences \
+             (extrapolated from the count to depth {from_depth}); this can take hours \
+             (Ctrl-C stops it)"
+        );
+    }
+    let progress = std::io::stderr().is_terminal();
+    let clear = || {
+        if progress {
+            to_stderr("\r\x1b[2K");
+        }
+    };
+    let mut each = |done: usize, of: usize, mv: &str, count: u64| {
+        if divide {
+            clear();
+            // Counts are found in the order they are printed.
+            say!("{mv}: {count}");
+        }
+        if progress && done < of {
+            to_stderr(&format!("\rperft: {done}/{of} first moves counted"));
+        }
+    };
+    let divided = engine.perft_divide(position, depth, &mut each)?;
+    clear();
+    if divide {
+        say!("total: {}", divided.total);
+    } else {
+        say!("{}", divided.total);
+    }
+    Ok(())
+}
+
+/// About how many sequences perft to `depth` counts, and from which depth that is
+/// extrapolated: the counts to depth 1, 2, … (cheap, with the game's own perft) until
+/// one reaches [`SAMPLE_PERFT`], then the last growth from one depth to the next,
+/// assumed to hold. `None` when there is nothing shallower to go by.
+fn perft_estimate(
+    engine: &dyn Engine,
+    position: &str,
+    depth: u32,
+) -> Result<Option<(f64, u32)>, RulesError> {
+    let mut previous = 1;
+    for sampled in 1..depth {
+        let count = engine.perft(position, sampled)?;
+        if count == 0 {
+            return Ok(Some((0.0, sampled)));
+        }
+        if count >= SAMPLE_PERFT || sampled + 1 == depth || sampled == MAX_SAMPLE_DEPTH {
+            #[allow(clippy::cast_precision_loss)] // an estimate
+            let (count, growth) = (count as f64, count as f64 / previous as f64);
+            let estimate = count * growth.powf(f64::from(depth - sampled));
+            return Ok(Some((estimate, sampled)));
+        }
+        previous = count;
+    }
+    Ok(None)
 }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::Arc;
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFile;
@@ -13,8 +14,9 @@ use codespan_reporting::term::{self, Config};
 pub struct Diagnostic {
     /// The file as the user named it (e.g. `kits/<kit>/kit.toml`).
     pub file: String,
-    /// The file's text, so the report can quote the line; empty if unknown.
-    pub source: String,
+    /// The file's text, so the report can quote the line; empty if unknown. Shared:
+    /// a thousand problems in one file hold one copy of it.
+    pub source: Arc<str>,
     /// Byte range of the offending text in `source`, if known.
     pub span: Option<Range<usize>>,
     /// What is wrong: lowercase, no final period.
@@ -30,7 +32,7 @@ impl Diagnostic {
     pub fn file(file: &str, message: impl Into<String>) -> Self {
         Diagnostic {
             file: file.to_string(),
-            source: String::new(),
+            source: Arc::from(""),
             span: None,
             message: message.into(),
             label: String::new(),
@@ -41,13 +43,13 @@ impl Diagnostic {
     /// A problem at a place in a file.
     pub fn at(
         file: &str,
-        source: &str,
+        source: &Arc<str>,
         span: Range<usize>,
         message: impl Into<String>,
     ) -> Self {
         Diagnostic {
             span: Some(span),
-            source: source.to_string(),
+            source: Arc::clone(source),
             ..Diagnostic::file(file, message)
         }
     }
@@ -78,7 +80,7 @@ impl Diagnostic {
             }
             return out;
         };
-        let file = SimpleFile::new(self.file.as_str(), self.source.as_str());
+        let file = SimpleFile::new(self.file.as_str(), &*self.source);
         let report = Report::error()
             .with_message(&self.message)
             .with_labels(vec![Label::primary((), span).with_message(&self.label)])
@@ -131,8 +133,13 @@ mod tests {
     fn render_names_file_line_and_column() {
         let src = "id = \"x\"\nsquare = \"D4\"\n";
         let start = src.find("\"D4\"").unwrap();
-        let d = Diagnostic::at("kit.toml", src, start..start + 4, "unknown square `D4`")
-            .with_label("expected A1 to C3");
+        let d = Diagnostic::at(
+            "kit.toml",
+            &Arc::from(src),
+            start..start + 4,
+            "unknown square `D4`",
+        )
+        .with_label("expected A1 to C3");
         let text = d.render();
         assert!(text.contains("kit.toml:2:10"), "{text}");
         assert!(text.contains("unknown square `D4`"), "{text}");

@@ -24,17 +24,58 @@ pub fn builtin_kits() -> Vec<Source> {
         .collect()
 }
 
-/// Reads a kit folder: `kit.toml`, `lang/*.toml` and `templates/*.tera`.
+/// The largest file a kit may hold: far more than any kit needs, small enough that
+/// a stray file cannot exhaust memory.
+pub const MAX_KIT_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads `rel` inside `root`, refusing a path that leads outside it once symbolic
+/// links are resolved, and a file larger than [`MAX_KIT_FILE_BYTES`].
+fn read_inside(root: &Path, rel: &str) -> Result<String> {
+    let path = root.join(rel);
+    let real_root = root
+        .canonicalize()
+        .with_context(|| format!("failed to read {}", root.display()))?;
+    let real = path
+        .canonicalize()
+        .with_context(|| format!("failed to read {}", path.display()))?;
+    if !real.starts_with(&real_root) {
+        bail!(
+            "{} leads outside its kit folder (to {}): a kit may only read its own files",
+            path.display(),
+            real.display()
+        );
+    }
+    let size = fs::metadata(&real)
+        .with_context(|| format!("failed to read {}", path.display()))?
+        .len();
+    if size > MAX_KIT_FILE_BYTES {
+        bail!(
+            "{} is {size} bytes: a kit file may have at most {MAX_KIT_FILE_BYTES}",
+            path.display()
+        );
+    }
+    let bytes =
+        fs::read(&real).with_context(|| format!("failed to read {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        anyhow::anyhow!(
+            "{}:{line}:{column}: not UTF-8 text (byte {at}); save the file as UTF-8",
+            path.display()
+        )
+    })
+}
+
+/// Reads a kit folder: `kit.toml`, `lang/*.toml` and `templates/*.tera`, none of them
+/// outside the folder.
 pub fn read_kit(dir: &Path) -> Result<Source> {
     if !dir.join("kit.toml").is_file() {
         bail!("{} is not a kit folder (no kit.toml in it)", dir.display());
     }
     let mut files = BTreeMap::new();
-    let text = |rel: &str| -> Result<String> {
-        let path = dir.join(rel);
-        fs::read_to_string(&path)
-            .with_context(|| format!("failed to read {}", path.display()))
-    };
+    let text = |rel: &str| read_inside(dir, rel);
     files.insert("kit.toml".to_string(), text("kit.toml")?);
     for (sub, ext) in [("lang", "toml"), ("templates", "tera")] {
         for name in sorted_files(&dir.join(sub), ext)? {
@@ -64,8 +105,7 @@ pub fn read_templates(dir: &Path) -> Result<BTreeMap<String, (String, String)>> 
     let mut out = BTreeMap::new();
     for name in sorted_files(dir, "tera")? {
         let path = dir.join(&name);
-        let text = fs::read_to_string(&path)
-            .with_context(|| format!("failed to read {}", path.display()))?;
+        let text = read_inside(dir, &name)?;
         let sheet = name.trim_end_matches(".tera").to_string();
         out.insert(sheet, (path.display().to_string(), text));
     }

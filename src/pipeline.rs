@@ -34,10 +34,20 @@ pub struct Options {
 
 /// Languages whose sheets read right to left, so every paragraph is set that way
 /// even when it starts with a move or a coordinate.
-pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] = &["ar", "fa", "he", "ur"];
+/// Decided by the language alone, whatever region or script follows it in the tag.
+pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] =
+    &["ar", "ckb", "dv", "fa", "he", "ps", "sd", "ug", "ur", "yi"];
+
+/// The most pages one sheet may have: far beyond any kit, short of exhausting memory.
+pub const MAX_PAGES: usize = 200;
 
 /// Languages that write a decimal comma (23,7 mm).
 pub const DECIMAL_COMMA_LANGUAGES: &[&str] = &["de", "el", "es", "fr"];
+
+/// The language of a BCP 47 tag (`ar` of `ar-EG`, `fr` of `fr_CA`), lowercased.
+fn language_of(tag: &str) -> String {
+    tag.split(['-', '_']).next().unwrap_or(tag).to_ascii_lowercase()
+}
 
 /// One PDF made.
 #[derive(Clone, Debug)]
@@ -68,10 +78,6 @@ pub fn facts(kit: &Kit, size: u8, game: &dyn Sheets) -> Facts {
     let mut put = |k: &str, v: String| {
         facts.insert(k.to_string(), v);
     };
-    // Filled per page by the footer or per part of a split board, so kept as they are.
-    for name in ["page", "pages", "part", "parts", "row", "column"] {
-        put(name, format!("{{{name}}}"));
-    }
     put("spacing_mm", number(kit.board.spacing_mm));
     put("piece_mm", number(kit.pieces.size_mm));
     put("spares", kit.pieces.spares.to_string());
@@ -183,7 +189,8 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     }
     let game = kit.game.kit().prepare(kit, size)?;
     let summaries = game.summaries();
-    let reading = if RIGHT_TO_LEFT_LANGUAGES.contains(&options.lang.as_str()) {
+    let language = language_of(&options.lang);
+    let reading = if RIGHT_TO_LEFT_LANGUAGES.contains(&language.as_str()) {
         Reading::RightToLeft
     } else {
         Reading::Natural
@@ -200,7 +207,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let mut facts = base_facts.clone();
         let comma = if reading.rtl() { "، " } else { ", " };
         facts.extend(example_facts(&shown, comma));
-        if DECIMAL_COMMA_LANGUAGES.contains(&options.lang.as_str()) {
+        if DECIMAL_COMMA_LANGUAGES.contains(&language.as_str()) {
             // 23.7 mm is written 23,7 mm in these languages.
             for value in facts.values_mut() {
                 if value.contains('.') && value.parse::<f64>().is_ok() {
@@ -289,9 +296,23 @@ fn build_sheet(
     let mut chunks = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();
+    let mut breaks = 0;
     for block in markup::parse(&markup) {
         match &block {
-            Block::PageBreak => chunks.push(None),
+            Block::PageBreak if breaks >= MAX_PAGES => {
+                diags.push(Diagnostic::file(
+                    &template_path,
+                    format!(
+                        "sheet `{}` asks for more than {MAX_PAGES} pages",
+                        sheet.name()
+                    ),
+                ));
+                break;
+            }
+            Block::PageBreak => {
+                breaks += 1;
+                chunks.push(None);
+            }
             Block::Figure { name, args, line } => match draw_figure(name, args, cx, game)
             {
                 Ok(figure) => chunks.extend(figure.into_iter().map(Some)),
@@ -331,6 +352,14 @@ fn build_sheet(
         in_template(format!("sheet `{}` ({}): {e}", sheet.name(), options.lang))
     })?;
     let pages = layout::paginate(chunks, &options.paper, &footer);
+    if pages.len() > MAX_PAGES {
+        return Err(in_template(format!(
+            "sheet `{}` ({}) would have {} pages: at most {MAX_PAGES}",
+            sheet.name(),
+            options.lang,
+            pages.len()
+        )));
+    }
     let bytes = pdf::write(&pages, &title);
     Ok(Output {
         sheet,

@@ -206,8 +206,34 @@ fn isolate_notation(text: &str) -> String {
     out
 }
 
+thread_local! {
+    /// Runs already shaped on this thread: sheets repeat the same words, labels and
+    /// numbers many times, and a whole build repeats them across variants.
+    static SHAPED_RUNS: std::cell::RefCell<std::collections::HashMap<(String, Style, bool), Vec<Glyph>>> =
+        std::cell::RefCell::default();
+}
+
+/// How many shaped runs a thread keeps before starting afresh.
+const SHAPED_RUNS_KEPT: usize = 50_000;
+
 /// Shapes one run of a single direction; glyphs come back in visual order.
 fn shape_run(text: &str, style: Style, direction: Direction) -> Vec<Glyph> {
+    let key = (text.to_string(), style, direction == Direction::RightToLeft);
+    if let Some(glyphs) = SHAPED_RUNS.with(|runs| runs.borrow().get(&key).cloned()) {
+        return glyphs;
+    }
+    let glyphs = shape_run_uncached(text, style, direction);
+    SHAPED_RUNS.with(|runs| {
+        let mut runs = runs.borrow_mut();
+        if runs.len() >= SHAPED_RUNS_KEPT {
+            runs.clear();
+        }
+        runs.insert(key, glyphs.clone());
+    });
+    glyphs
+}
+
+fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Glyph> {
     let face = style.face();
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);

@@ -228,9 +228,11 @@ fn every_false_claim_is_reported_not_just_the_first() {
 fn unknown_language_and_paper_are_clear_errors() {
     let tmp = tempfile::tempdir().unwrap();
     let out_dir = tmp.path().to_str().unwrap();
+    // A command-line mistake: exit 2, naming the option.
     let lang = tablekit(&["build", KIT, "--lang", "xx", "--out", out_dir]);
-    assert_eq!(lang.status.code(), Some(1));
-    assert!(stderr(&lang).contains("has no language `xx`"), "{}", stderr(&lang));
+    assert_eq!(lang.status.code(), Some(2));
+    assert!(stderr(&lang).contains("--lang: no language `xx`"), "{}", stderr(&lang));
+    assert!(!stderr(&lang).contains("kit.toml"), "{}", stderr(&lang));
     assert!(
         stderr(&lang).contains("available: ar, de, el, en, es, fr"),
         "{}",

@@ -145,11 +145,11 @@ fn a_size_the_game_does_not_have_is_refused_before_anything_is_written() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
     let run = tablekit(&["build", KIT, "--size", "9", "--out", out]);
-    assert_eq!(run.status.code(), Some(1));
-    assert!(stderr(&run).contains("no board size 9"), "{}", stderr(&run));
+    assert_eq!(run.status.code(), Some(2), "a command-line mistake");
+    assert!(stderr(&run).contains("--size: no board size 9"), "{}", stderr(&run));
     assert!(stderr(&run).contains("3×3 to 8×8"), "{}", stderr(&run));
     let other = tablekit(&["build", "three-men-slide", "--size", "5", "--out", out]);
-    assert_eq!(other.status.code(), Some(1));
+    assert_eq!(other.status.code(), Some(2));
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
 }
 

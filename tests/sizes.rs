@@ -196,7 +196,7 @@ fn impossible_requests_are_refused_before_anything_is_written() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
     for (args, needle) in [
-        (vec!["--cell", "5"], "smaller than the text printed on it"),
+        (vec!["--cell", "5"], "cells are 12 to 500 mm"),
         (vec!["--cell", "250"], "does not fit on a4 paper"),
         (vec!["--cell", "huge"], "has no cell size `huge`"),
         (vec!["--paper", "80x90mm"], "too small to print on"),

@@ -2,11 +2,14 @@
 //! back with an independent parser.
 
 mod cli;
+mod cli_faults;
 mod crossway;
+mod fuzz;
 mod languages;
 mod pathstone;
 mod pdfs;
 mod sizes;
 mod stack_top;
 mod support;
+mod typography;
 mod untrusted;

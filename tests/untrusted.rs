@@ -200,3 +200,138 @@ fn an_unwritable_output_fails_cleanly() {
     assert!(stderr(&result).contains("not-a-folder"), "{}", stderr(&result));
     assert_eq!(fs::read(&blocker).unwrap(), b"a file where the output folder should go");
 }
+
+#[test]
+fn a_kit_file_that_links_outside_the_kit_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let secret = tmp.path().join("secret.txt");
+    fs::write(&secret, "the answer is C2-C1").unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    std::os::unix::fs::symlink(&secret, kit.join("templates/board.tera")).unwrap();
+    let out = tmp.path().join("out");
+    let result = build(&kit, &out);
+    assert!(!result.status.success());
+    let err = stderr(&result);
+    assert!(err.contains("leads outside its kit folder"), "{err}");
+    assert!(!err.contains("the answer is"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_kit_template_that_loops_for_ever_is_stopped_naming_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    let nested = "{% for a in range(end=1000) %}{% for b in range(end=1000) %}\
+                  {% for c in range(end=1000) %}{% endfor %}{% endfor %}{% endfor %}";
+    fs::write(kit.join("templates/board.tera"), nested).unwrap();
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("templates/board.tera"), "{err}");
+    assert!(err.contains("ran for more than"), "{err}");
+}
+
+#[test]
+fn page_and_part_placeholders_are_refused_outside_their_keys() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(
+        &kit.join("lang/en.toml"),
+        "then clear the board before a real game.\"",
+        "then clear the board before a real game. Part {part} of {parts}.\"",
+    );
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("unknown placeholder `{part}` in `rules.practice`"), "{err}");
+}
+
+#[test]
+fn a_regional_tag_reads_like_its_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::copy(kit.join("lang/ar.toml"), kit.join("lang/ar-EG.toml")).unwrap();
+    let out = tmp.path().join("out");
+    for lang in ["ar", "ar-EG"] {
+        let result = tablekit(&[
+            "build",
+            kit.to_str().unwrap(),
+            "--lang",
+            lang,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(result.status.success(), "{}", stderr(&result));
+    }
+    for sheet in ["board", "counters", "repetition-log", "rule-card", "host-key"] {
+        let file = |lang: &str| out.join(KIT).join(format!("{lang}-a4/{sheet}.pdf"));
+        assert!(
+            fs::read(file("ar")).unwrap() == fs::read(file("ar-EG")).unwrap(),
+            "{sheet} differs between ar and ar-EG"
+        );
+    }
+}
+
+#[test]
+fn a_board_key_the_game_does_not_use_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(
+        &kit.join("kit.toml"),
+        "point-diameter-mm = 9.0",
+        "point-diameter-mm = 9.0\nrow-spacing-mm = 40.0",
+    );
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(
+        err.contains("`row-spacing-mm` has no effect on a `three-men-slide` board"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_strings_file_that_is_not_utf8_is_located() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let mut bytes = fs::read(kit.join("lang/fr.toml")).unwrap();
+    let second_line = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    bytes.insert(second_line + 2, 0xFF);
+    fs::write(kit.join("lang/fr.toml"), bytes).unwrap();
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    assert!(!result.status.success());
+    let err = stderr(&result);
+    assert!(err.contains("lang/fr.toml:2:3: not UTF-8 text"), "{err}");
+}
+
+#[test]
+fn runaway_strings_and_page_breaks_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let long = "word ".repeat(700);
+    edit(
+        &kit.join("lang/en.toml"),
+        "then clear the board before a real game.\"",
+        &format!("then clear the board before a real game. {long}\""),
+    );
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(
+        stderr(&result).contains("a sheet string has at most 3000"),
+        "{}",
+        stderr(&result)
+    );
+
+    let kit = copy_of(KIT, &tmp.path().join("breaks"));
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    fs::write(
+        kit.join("templates/board.tera"),
+        "# B\n".to_string() + &"@pagebreak\n".repeat(20_000),
+    )
+    .unwrap();
+    let result = build(&kit, &tmp.path().join("out"));
+    assert_eq!(result.status.code(), Some(1));
+    assert!(stderr(&result).contains("more than 200 pages"), "{}", stderr(&result));
+}

@@ -96,6 +96,11 @@ pub trait GameKit: Sync {
     fn engine(&self) -> Box<dyn Engine>;
     /// The game's own templates by sheet name; they win over the shared ones.
     fn templates(&self) -> &'static [(&'static str, &'static str)];
+    /// The optional `[board]` keys this game's drawings read (`row-spacing-mm`,
+    /// `point-diameter-mm`); a kit that sets another is told it has no effect.
+    fn board_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Whether pieces stand in cells (stacking games) rather than on points.
     fn plays_in_cells(&self) -> bool {
         false
@@ -131,14 +136,25 @@ pub trait Sheets {
     ) -> Result<Vec<Chunk>, String>;
 }
 
-/// A length or count without a needless `.0`, for facts.
+/// A length for people: to a tenth of a millimetre at most, without a needless `.0`
+/// (`22`, `23.7`, `23.3` for 23.333…).
 pub fn number(value: f64) -> String {
-    if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value}") }
+    let tenths = (value * 10.0).round() / 10.0;
+    if tenths.fract() == 0.0 { format!("{tenths:.0}") } else { format!("{tenths:.1}") }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lengths_are_printed_to_a_tenth_at_most() {
+        assert_eq!(number(22.0), "22");
+        assert_eq!(number(23.7), "23.7");
+        assert_eq!(number(70.0 / 3.0), "23.3");
+        assert_eq!(number(24.599999999999998), "24.6");
+        assert_eq!(number(29.96), "30");
+    }
 
     #[test]
     fn every_game_is_registered_once_under_its_own_name() {

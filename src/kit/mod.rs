@@ -177,7 +177,7 @@ pub struct Kit {
     /// `kit.toml` as shown in messages, and its text, for diagnostics.
     pub(crate) kit_file: String,
     /// The text of `kit.toml`.
-    pub(crate) kit_source: String,
+    pub(crate) kit_source: std::sync::Arc<str>,
 }
 
 /// Spare pieces a kit may add per player: enough for any table, small enough that a
@@ -198,6 +198,8 @@ pub fn is_slug(id: &str) -> bool {
 
 /// Cells smaller than this cannot hold the letters and numbers printed in them.
 pub const MIN_CELL_MM: f64 = 12.0;
+/// Cells larger than this make no playable board on any paper.
+pub const MAX_CELL_MM: f64 = 500.0;
 
 impl Kit {
     /// The kit's id (its folder name for the built-in kits).
@@ -214,9 +216,10 @@ impl Kit {
     /// `cell`, and the rows, point marks and pieces scale with it, so pieces keep the
     /// margin the kit declares relative to their cells.
     pub fn with_cell(&self, cell: f64) -> Result<Kit, String> {
-        if !(MIN_CELL_MM..=500.0).contains(&cell) {
+        if !(MIN_CELL_MM..=MAX_CELL_MM).contains(&cell) {
             return Err(format!(
-                "a {cell} mm cell is smaller than the text printed on it: at least {MIN_CELL_MM} mm"
+                "a {cell} mm cell is out of range: cells are {MIN_CELL_MM} to {MAX_CELL_MM} mm \
+                 (smaller ones cannot hold their coordinates)"
             ));
         }
         let ratio = cell / self.board.spacing_mm;
@@ -263,12 +266,13 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let Some(text) = source.files.get("kit.toml") else {
         return Err(vec![Diagnostic::file(&kit_file, "no kit.toml in the kit folder")]);
     };
+    let shared: std::sync::Arc<str> = std::sync::Arc::from(text.as_str());
     let raw: raw::RawKit = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        vec![Diagnostic::at(&kit_file, text, span, e.message().trim().to_string())]
+        vec![Diagnostic::at(&kit_file, &shared, span, e.message().trim().to_string())]
     })?;
     let mut diags = Diagnostics::new();
-    let at = |span: Span, msg: String| Diagnostic::at(&kit_file, text, span, msg);
+    let at = |span: Span, msg: String| Diagnostic::at(&kit_file, &shared, span, msg);
 
     if !is_slug(raw.id.get_ref()) {
         diags.push(
@@ -316,17 +320,26 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             }
         }
     }
-    let sizes = [
-        Some((&raw.board.spacing_mm, "board spacing")),
-        raw.board.row_spacing_mm.as_ref().map(|d| (d, "row spacing")),
-        raw.board.point_diameter_mm.as_ref().map(|d| (d, "point diameter")),
-        Some((&raw.pieces.size_mm, "piece size")),
+    // The board's spacing obeys the same range as `--cell`; marks and pieces only
+    // need to be positive and no larger than a cell can be.
+    let lengths = [
+        Some((&raw.board.spacing_mm, "board spacing", MIN_CELL_MM)),
+        raw.board.row_spacing_mm.as_ref().map(|d| (d, "row spacing", MIN_CELL_MM)),
+        raw.board.point_diameter_mm.as_ref().map(|d| (d, "point diameter", 0.0)),
+        Some((&raw.pieces.size_mm, "piece size", 0.0)),
     ];
-    for (value, what) in sizes.into_iter().flatten() {
-        if !(*value.get_ref() > 0.0 && *value.get_ref() <= 500.0) {
+    for (value, what, min) in lengths.into_iter().flatten() {
+        let mm = *value.get_ref();
+        let ok = if min > 0.0 { mm >= min } else { mm > 0.0 } && mm <= MAX_CELL_MM;
+        if !ok {
+            let range = if min > 0.0 {
+                format!("{min} to {MAX_CELL_MM} mm")
+            } else {
+                format!("more than 0 and at most {MAX_CELL_MM} mm")
+            };
             diags.push(
-                at(value.span(), format!("{what} must be between 0 and 500 mm"))
-                    .with_label(format!("found {}", value.get_ref())),
+                at(value.span(), format!("{what} must be {range}"))
+                    .with_label(format!("found {mm}")),
             );
         }
     }
@@ -340,6 +353,22 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
                     "expected less than the point spacing of {tightest} mm"
                 )),
         );
+    }
+    if let Some(game) = game {
+        let optional = [
+            ("row-spacing-mm", raw.board.row_spacing_mm.as_ref().map(|v| v.span())),
+            ("point-diameter-mm", raw.board.point_diameter_mm.as_ref().map(|v| v.span())),
+        ];
+        for (key, span) in optional {
+            if let Some(span) = span
+                && !game.kit().board_keys().contains(&key)
+            {
+                diags.push(
+                    at(span, format!("`{key}` has no effect on a `{game}` board"))
+                        .with_label("remove it"),
+                );
+            }
+        }
     }
     let game_sizes = game.map_or(1..=1, |game| game.kit().sizes());
     let sizes = match &raw.board.size_range {
@@ -424,7 +453,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         languages,
         templates,
         kit_file,
-        kit_source: text.clone(),
+        kit_source: shared,
     })
 }
 

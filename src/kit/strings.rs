@@ -4,6 +4,7 @@
 //! kit and the rules provide, so no printed number is typed into a translation.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use toml::{Table, Value};
 
@@ -21,34 +22,47 @@ pub struct Strings {
     /// The file as shown in messages.
     pub file: String,
     /// The file's text.
-    pub source: String,
+    pub source: Arc<str>,
     /// Dotted key → text, sorted.
     pub entries: BTreeMap<String, String>,
 }
 
 impl Strings {
     /// Parses one strings file.
-    pub fn parse(lang: &str, file: &str, source: &str) -> Result<Strings, Diagnostics> {
-        let table: Table = toml::from_str(source).map_err(|e| {
+    pub fn parse(lang: &str, file: &str, text: &str) -> Result<Strings, Diagnostics> {
+        let source: Arc<str> = Arc::from(text);
+        let table: Table = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            vec![Diagnostic::at(file, source, span, e.message().trim().to_string())]
+            vec![Diagnostic::at(file, &source, span, e.message().trim().to_string())]
         })?;
         let mut entries = BTreeMap::new();
         let mut diags = Diagnostics::new();
         flatten("", &table, &mut entries, &mut |key| {
             diags.push(Diagnostic::at(
                 file,
-                source,
-                key_span(source, key),
+                &source,
+                key_span(text, key),
                 format!("`{key}` must be text"),
             ));
         });
         for (key, value) in &entries {
+            let length = value.chars().count();
+            if length > MAX_STRING_CHARS {
+                diags.push(Diagnostic::at(
+                    file,
+                    &source,
+                    key_span(text, key),
+                    format!(
+                        "`{key}` is {length} characters long: a sheet string has at most \
+                         {MAX_STRING_CHARS}"
+                    ),
+                ));
+            }
             if let Some(c) = value.chars().find(|&c| unprintable(c)) {
                 diags.push(Diagnostic::at(
                     file,
-                    source,
-                    key_span(source, key),
+                    &source,
+                    key_span(text, key),
                     format!(
                         "`{key}` holds U+{:04X}, a control or non-character that cannot be printed",
                         c as u32
@@ -59,12 +73,7 @@ impl Strings {
         if !diags.is_empty() {
             return Err(diags);
         }
-        Ok(Strings {
-            lang: lang.to_string(),
-            file: file.to_string(),
-            source: source.to_string(),
-            entries,
-        })
+        Ok(Strings { lang: lang.to_string(), file: file.to_string(), source, entries })
     }
 
     /// A diagnostic pointing at a key of this file (or at the file, if the key is
@@ -93,7 +102,7 @@ impl Strings {
                     (fallback, reference)
                 }
             };
-            match fill(text, facts) {
+            match fill(text, facts, filled_later(key), &owner.lang) {
                 Ok(filled) => insert_dotted(&mut table, key, bind_units(&filled)),
                 Err(name) => diags.push(owner.diagnostic(
                     key,
@@ -104,6 +113,9 @@ impl Strings {
         if diags.is_empty() { Ok((table, fell_back)) } else { Err(diags) }
     }
 }
+
+/// The longest string a sheet prints: a long paragraph, far short of a runaway file.
+pub const MAX_STRING_CHARS: usize = 3000;
 
 /// A character no sheet can print: controls (a line break is allowed: it breaks the
 /// line), and Unicode non-characters.
@@ -184,10 +196,15 @@ fn braces(names: &[String]) -> String {
 
 /// The placeholder names in a text, sorted and without repeats.
 pub fn placeholders(text: &str) -> Vec<String> {
+    // A plural choice `{count:one=…|other=…}` quotes `count`; its forms differ by
+    // language, so only the name is compared.
     let mut names: Vec<String> = text
         .split('{')
         .skip(1)
         .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
+        .map(|name| {
+            name.split_once(':').map_or(name.clone(), |(count, _)| count.to_string())
+        })
         .collect();
     names.sort();
     names.dedup();
@@ -195,7 +212,25 @@ pub fn placeholders(text: &str) -> Vec<String> {
 }
 
 /// Fills `{name}` placeholders; the error is the first unknown name.
-fn fill(text: &str, facts: &BTreeMap<String, String>) -> Result<String, String> {
+/// Placeholders that only some keys may hold, filled per page or per part of a split
+/// board when the page is drawn; anywhere else they are unknown.
+const FILLED_LATER: &[(&str, &[&str])] = &[
+    ("common.page_label", &["page", "pages"]),
+    ("common.part_label", &["part", "parts", "row", "column"]),
+    ("common.assembly_note", &["parts"]),
+];
+
+/// The placeholders `key` may keep as they are, for the page to fill.
+fn filled_later(key: &str) -> &'static [&'static str] {
+    FILLED_LATER.iter().find(|(k, _)| *k == key).map_or(&[], |(_, names)| names)
+}
+
+fn fill(
+    text: &str,
+    facts: &BTreeMap<String, String>,
+    later: &[&str],
+    lang: &str,
+) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find('{') {
@@ -205,11 +240,50 @@ fn fill(text: &str, facts: &BTreeMap<String, String>) -> Result<String, String> 
             return Err(after.to_string());
         };
         let name = &after[..close];
-        out.push_str(facts.get(name).ok_or_else(|| name.to_string())?);
+        if later.contains(&name) {
+            out.push_str(&rest[open..open + close + 2]);
+        } else if let Some((count, forms)) = name.split_once(':') {
+            let value = facts.get(count).ok_or_else(|| count.to_string())?;
+            out.push_str(&plural(value, forms, lang).ok_or_else(|| name.to_string())?);
+        } else {
+            out.push_str(facts.get(name).ok_or_else(|| name.to_string())?);
+        }
         rest = &after[close + 1..];
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// The form of `{count:one=# Crown|other=# Crowns}` that `count` calls for under the
+/// language's CLDR plural rules (`zero`, `one`, `two`, `few`, `many`, `other`; `other`
+/// is required and serves any category not given); `#` stands for the number. `None`
+/// if the forms are malformed or `count` is not a number.
+fn plural(count: &str, forms: &str, lang: &str) -> Option<String> {
+    use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
+    let number: f64 = count.replace(',', ".").parse().ok()?;
+    let forms: Vec<(&str, &str)> =
+        forms.split('|').map(|form| form.split_once('=')).collect::<Option<_>>()?;
+    let known = ["zero", "one", "two", "few", "many", "other"];
+    if forms.iter().any(|(category, _)| !known.contains(category)) {
+        return None;
+    }
+    let language = lang.split(['-', '_']).next().unwrap_or(lang);
+    let category = language
+        .parse::<unic_langid::LanguageIdentifier>()
+        .ok()
+        .and_then(|id| PluralRules::create(id, PluralRuleType::CARDINAL).ok())
+        .and_then(|rules| rules.select(number).ok())
+        .map_or("other", |category| match category {
+            PluralCategory::ZERO => "zero",
+            PluralCategory::ONE => "one",
+            PluralCategory::TWO => "two",
+            PluralCategory::FEW => "few",
+            PluralCategory::MANY => "many",
+            PluralCategory::OTHER => "other",
+        });
+    let pick = |wanted: &str| forms.iter().find(|(c, _)| *c == wanted).map(|(_, t)| *t);
+    let form = pick(category).or_else(|| pick("other"))?;
+    Some(form.replace('#', count))
 }
 
 /// A number and its unit (`45 mm`) never part at a line break: the space between them
@@ -303,14 +377,38 @@ mod tests {
     }
 
     #[test]
+    fn plural_forms_follow_each_language_s_rules() {
+        let facts = |n: &str| BTreeMap::from([("crowns".to_string(), n.to_string())]);
+        let en = "{crowns:one=# Crown|other=# Crowns}";
+        assert_eq!(fill(en, &facts("1"), &[], "en").unwrap(), "1 Crown");
+        assert_eq!(fill(en, &facts("0"), &[], "en").unwrap(), "0 Crowns");
+        assert_eq!(fill(en, &facts("2"), &[], "en").unwrap(), "2 Crowns");
+        // French counts 0 as singular; Arabic has six forms, `other` serves the rest.
+        let fr = "{crowns:one=# Couronne|other=# Couronnes}";
+        assert_eq!(fill(fr, &facts("0"), &[], "fr").unwrap(), "0 Couronne");
+        let ar = "{crowns:zero=لا تيجان|one=تاج واحد|two=تاجان|few=# تيجان|other=# تاجًا}";
+        assert_eq!(fill(ar, &facts("0"), &[], "ar").unwrap(), "لا تيجان");
+        assert_eq!(fill(ar, &facts("2"), &[], "ar").unwrap(), "تاجان");
+        assert_eq!(fill(ar, &facts("5"), &[], "ar").unwrap(), "5 تيجان");
+        assert_eq!(fill(ar, &facts("11"), &[], "ar").unwrap(), "11 تاجًا");
+        // Placeholders compare by name across languages, forms apart.
+        assert_eq!(placeholders(en), placeholders(ar));
+        assert!(fill("{crowns:one=x}", &facts("3"), &[], "en").is_err(), "no `other`");
+        assert!(fill("{crowns:lots=x|other=y}", &facts("3"), &[], "en").is_err());
+    }
+
+    #[test]
     fn placeholders_are_found_and_filled() {
         assert_eq!(
             placeholders("draw after {turn_limit} turns, {n} {n}"),
             ["n", "turn_limit"]
         );
         let facts = BTreeMap::from([("turn_limit".to_string(), "40".to_string())]);
-        assert_eq!(fill("after {turn_limit} turns", &facts).unwrap(), "after 40 turns");
-        assert_eq!(fill("after {turns} turns", &facts).unwrap_err(), "turns");
+        assert_eq!(
+            fill("after {turn_limit} turns", &facts, &[], "en").unwrap(),
+            "after 40 turns"
+        );
+        assert_eq!(fill("after {turns} turns", &facts, &[], "en").unwrap_err(), "turns");
     }
 
     #[test]

@@ -6,10 +6,36 @@
 
 use std::fmt;
 
-/// Why a position or a move was refused. The message is lowercase, with no final
-/// period, and says what was found and what was expected.
+/// Why a position or a move was refused. The message (`.0`) is lowercase, with no
+/// final period, and says what was found and what was expected; `.1` says whether the
+/// text was not understood or the rules refuse what it says.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RulesError(pub String);
+pub struct RulesError(pub String, pub Fault);
+
+/// The two ways the rules can say no; the `rules` command exits 2 for the first, 1 for
+/// the second.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The text is not a position, move or square in the game's notation (or on its
+    /// board): bad syntax, an unknown square.
+    Malformed,
+    /// The text is well-formed, but the rules refuse what it says: a position no game
+    /// reaches, an illegal move, a mark that claims what the move does not do.
+    Refused,
+}
+
+impl RulesError {
+    /// The same message, as a refusal by the rules rather than a notation error.
+    #[must_use]
+    pub fn refused(self) -> Self {
+        RulesError(self.0, Fault::Refused)
+    }
+
+    /// Whether the rules refuse a well-formed position or move.
+    pub fn is_refusal(&self) -> bool {
+        self.1 == Fault::Refused
+    }
+}
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -19,10 +45,13 @@ impl fmt::Display for RulesError {
 
 impl std::error::Error for RulesError {}
 
-/// Shorthand for building a [`RulesError`] from `format!` arguments.
+/// Shorthand for building a [`RulesError`] from `format!` arguments: a notation error
+/// ([`Fault::Malformed`]); add `.refused()` for a refusal by the rules.
 #[macro_export]
 macro_rules! rules_err {
-    ($($arg:tt)*) => { $crate::rules::RulesError(format!($($arg)*)) };
+    ($($arg:tt)*) => {
+        $crate::rules::RulesError(format!($($arg)*), $crate::rules::Fault::Malformed)
+    };
 }
 
 /// The state of a game: still going, won, or drawn.
@@ -73,13 +102,17 @@ pub trait Game {
     /// A square or point of the board.
     type Square: Copy + PartialEq + fmt::Display;
 
-    /// Parses a position in the game's notation.
+    /// Parses a position in the game's notation. Text that is not a position is
+    /// [`Fault::Malformed`]; a well-formed position that no game reaches (too many
+    /// pieces, a finished game with the loser to move) is [`Fault::Refused`].
     fn parse_state(&self, text: &str) -> Result<Self::State, RulesError>;
     /// Writes the position part of a state in the game's notation (round-trips with
     /// `parse_state`).
     fn format_state(&self, state: &Self::State) -> String;
     /// Parses a move's notation. Only the syntax (and squares on the board) is checked
-    /// here; legality is `play`'s job.
+    /// here, as [`Fault::Malformed`]; legality is `play`'s job. A game whose notation
+    /// carries claims about the move (Tak's `*` for a flattening carry) checks them
+    /// here against `state`, as [`Fault::Refused`].
     fn parse_move(
         &self,
         state: &Self::State,
@@ -87,7 +120,7 @@ pub trait Game {
     ) -> Result<Self::Move, RulesError>;
     /// Every legal move, in no particular order. Empty once the game is over.
     fn legal_moves(&self, state: &Self::State) -> Vec<Self::Move>;
-    /// Plays a move, or says why it is illegal.
+    /// Plays a move, or says why it is illegal ([`Fault::Refused`]).
     fn play(
         &self,
         state: &Self::State,
@@ -158,6 +191,45 @@ pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
         .sum()
 }
 
+/// Perft split at the first move, as perft tools print it with `divide`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divided {
+    /// Each legal first move, sorted, with the sequences that start with it.
+    pub moves: Vec<(String, u64)>,
+    /// Their sum: the perft count (1 at depth 0, where there are no first moves).
+    pub total: u64,
+}
+
+/// Told of each first move [`Engine::perft_divide`] has counted: how many are done, how
+/// many there are, the move and its count.
+pub type Progress<'a> = dyn FnMut(usize, usize, &str, u64) + 'a;
+
+/// See [`Engine::perft_divide`]: the first moves are played with [`Game::play`], the
+/// rest counted with [`Game::perft_of`].
+pub fn divide<G: Game>(
+    game: &G,
+    state: &G::State,
+    depth: u32,
+    progress: &mut Progress<'_>,
+) -> Divided {
+    if depth == 0 {
+        return Divided { moves: Vec::new(), total: 1 };
+    }
+    let mut first: Vec<(String, G::Move)> =
+        game.legal_moves(state).into_iter().map(|mv| (mv.to_string(), mv)).collect();
+    first.sort_by(|a, b| a.0.cmp(&b.0));
+    let total_moves = first.len();
+    let mut moves = Vec::with_capacity(total_moves);
+    for (done, (text, mv)) in first.into_iter().enumerate() {
+        let next = game.play(state, &mv).expect("a generated move is legal");
+        let count = game.perft_of(&next, depth - 1);
+        progress(done + 1, total_moves, &text, count);
+        moves.push((text, count));
+    }
+    let total = moves.iter().map(|(_, count)| count).sum();
+    Divided { moves, total }
+}
+
 /// What replaying a list of moves from a position gave.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replay {
@@ -176,10 +248,24 @@ pub struct Replay {
 pub trait Engine {
     /// Every legal move at a position, sorted.
     fn moves(&self, position: &str) -> Result<Vec<String>, RulesError>;
-    /// See [`perft`].
+    /// Every legal move at a position that takes pieces from `square`, sorted.
+    fn moves_from(&self, position: &str, square: &str)
+    -> Result<Vec<String>, RulesError>;
+    /// See [`perft`]; uses the game's fast count ([`Game::perft_of`]).
     fn perft(&self, position: &str, depth: u32) -> Result<u64, RulesError>;
+    /// [`perft`] split at the first move: each legal move, sorted, with the number of
+    /// sequences of `depth` moves that start with it, counted by [`Game::perft_of`].
+    /// `progress` is called after each first move is counted, in order, with how many
+    /// first moves are done, how many there are, the move and its count.
+    fn perft_divide(
+        &self,
+        position: &str,
+        depth: u32,
+        progress: &mut Progress<'_>,
+    ) -> Result<Divided, RulesError>;
     /// Plays `moves` from `position`, stopping at the first illegal one. A move that
-    /// cannot even be parsed is an error, not an illegal move.
+    /// cannot even be parsed ([`Fault::Malformed`]) is an error, not an illegal move;
+    /// one whose notation claims what it does not do ([`Fault::Refused`]) is illegal.
     fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError>;
     /// Who owns the top piece on a square of a position, or `None` if it is empty.
     fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError>;
@@ -191,9 +277,33 @@ impl<G: Game> Engine for G {
         Ok(sorted_moves(self, &state))
     }
 
+    fn moves_from(
+        &self,
+        position: &str,
+        square: &str,
+    ) -> Result<Vec<String>, RulesError> {
+        let state = self.parse_state(position)?;
+        let mut moves: Vec<String> = Game::moves_from(self, &state, square)?
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        moves.sort();
+        Ok(moves)
+    }
+
     fn perft(&self, position: &str, depth: u32) -> Result<u64, RulesError> {
         let state = self.parse_state(position)?;
         Ok(self.perft_of(&state, depth))
+    }
+
+    fn perft_divide(
+        &self,
+        position: &str,
+        depth: u32,
+        progress: &mut Progress<'_>,
+    ) -> Result<Divided, RulesError> {
+        let state = self.parse_state(position)?;
+        Ok(divide(self, &state, depth, progress))
     }
 
     fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError> {
@@ -201,7 +311,14 @@ impl<G: Game> Engine for G {
         let mut positions = vec![self.format_state(&state)];
         let mut illegal = None;
         for (index, text) in moves.iter().enumerate() {
-            let mv = self.parse_move(&state, text)?;
+            let mv = match self.parse_move(&state, text) {
+                Ok(mv) => mv,
+                Err(why) if why.is_refusal() => {
+                    illegal = Some((index, why.0));
+                    break;
+                }
+                Err(why) => return Err(why),
+            };
             match self.play(&state, &mv) {
                 Ok(next) => {
                     state = next;

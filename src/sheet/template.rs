@@ -57,6 +57,16 @@ impl TemplateSet {
         sheet: &str,
         context: &C,
     ) -> Result<String, Box<Diagnostic>> {
+        self.render_within(sheet, context, TEMPLATE_BUDGET)
+    }
+
+    /// [`render`](Self::render) with a given time budget.
+    fn render_within<C: serde::Serialize>(
+        &self,
+        sheet: &str,
+        context: &C,
+        budget: std::time::Duration,
+    ) -> Result<String, Box<Diagnostic>> {
         let Some((path, text)) = self.templates.get(sheet) else {
             return Err(Box::new(Diagnostic::file(
                 &format!("templates/{sheet}.tera"),
@@ -68,10 +78,58 @@ impl TemplateSet {
         // Every printed value is escaped: strings are text, never markup.
         tera.set_escape_fn(super::markup::escape);
         tera.autoescape_on([""]);
+        tera.register_function("range", small_range);
         tera.add_raw_template(sheet, text).map_err(fail)?;
         let context = tera::Context::from_serialize(context).map_err(fail)?;
-        tera.render(sheet, &context).map_err(fail)
+        // A kit's template is untrusted: it runs on its own thread under a time budget,
+        // so nested loops end in an error naming the template, not a hang. (A runaway
+        // render is left behind; the command-line tool exits right after reporting.)
+        let (done, result) = std::sync::mpsc::channel();
+        let name = sheet.to_string();
+        std::thread::spawn(move || {
+            let _ = done.send(tera.render(&name, &context));
+        });
+        match result.recv_timeout(budget) {
+            Ok(rendered) => rendered.map_err(fail),
+            Err(_) => Err(Box::new(Diagnostic::file(
+                path,
+                format!(
+                    "the template ran for more than {:.1} s: a loop that does not end?",
+                    budget.as_secs_f64()
+                ),
+            ))),
+        }
     }
+}
+
+/// How long one sheet's template may run. The built-in ones take milliseconds.
+const TEMPLATE_BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The most numbers `range` gives a template: plenty for rows of a sheet.
+const MAX_RANGE: i128 = 1000;
+
+/// Tera's `range(end=…, start=…, step_by=…)`, capped at [`MAX_RANGE`] numbers so a
+/// template cannot ask for a billion.
+fn small_range(kwargs: tera::Kwargs, _: &tera::State) -> tera::TeraResult<Vec<i128>> {
+    let start = kwargs.get::<i128>("start")?.unwrap_or_default();
+    let end = kwargs.must_get::<i128>("end")?;
+    let step = kwargs.get::<i128>("step_by")?.unwrap_or(1);
+    if step == 0 {
+        return Err(tera::Error::message("`range` needs a step other than 0"));
+    }
+    // As many numbers as Tera's own `range` gives: start, start + step, … short of end.
+    let (span, stride) = if step > 0 {
+        (end.saturating_sub(start), step)
+    } else {
+        (start.saturating_sub(end), -step)
+    };
+    let len = if span <= 0 { 0 } else { span.saturating_add(stride - 1) / stride };
+    if len > MAX_RANGE {
+        return Err(tera::Error::message(format!(
+            "`range` would give {len} numbers: at most {MAX_RANGE}"
+        )));
+    }
+    Ok((0..len).map(|i| start + i * step).collect())
 }
 
 /// Tera's message with every cause (its `Display` alone hides the real one).
@@ -102,6 +160,42 @@ mod tests {
         let text = err.render();
         assert!(text.contains("my/board.tera"), "{text}");
         assert!(text.contains(":2:"), "{text}");
+    }
+
+    #[test]
+    fn range_counts_as_tera_does_and_is_capped() {
+        let render = |text: &str| {
+            let mut overrides = BTreeMap::new();
+            overrides
+                .insert("board".to_string(), ("b.tera".to_string(), text.to_string()));
+            let set =
+                TemplateSet::builtin(GameId::ThreeMenSlide).with_overrides(&overrides);
+            set.render("board", &serde_json_like()).map_err(|d| d.render())
+        };
+        let listed =
+            "{% for i in range(start=0, end=5, step_by=2) %}{{ i }},{% endfor %}";
+        assert_eq!(render(listed).unwrap().replace('\u{E000}', ""), "0,2,4,");
+        let down = "{% for i in range(start=5, end=0, step_by=-2) %}{{ i }},{% endfor %}";
+        assert_eq!(render(down).unwrap().replace('\u{E000}', ""), "5,3,1,");
+        let huge = "{% for i in range(end=1000000000) %}x{% endfor %}";
+        assert!(render(huge).unwrap_err().contains("at most 1000"));
+    }
+
+    #[test]
+    fn a_template_that_runs_too_long_is_stopped_with_its_name() {
+        let mut overrides = BTreeMap::new();
+        // Loops that print nothing: the runaway render costs time, not memory.
+        // About a second of work: well past the budget, and soon over.
+        let nested = "{% for a in range(end=1000) %}{% for b in range(end=1000) %}\
+                      {% for c in range(end=10) %}{% endfor %}{% endfor %}{% endfor %}";
+        overrides
+            .insert("board".to_string(), ("loop.tera".to_string(), nested.to_string()));
+        let set = TemplateSet::builtin(GameId::ThreeMenSlide).with_overrides(&overrides);
+        let budget = std::time::Duration::from_millis(200);
+        let err = set.render_within("board", &serde_json_like(), budget).unwrap_err();
+        let err = err.render();
+        assert!(err.contains("loop.tera"), "{err}");
+        assert!(err.contains("ran for more than 0.2 s"), "{err}");
     }
 
     #[test]

@@ -32,6 +32,10 @@ impl GameKit for CrosswayKit {
         Box::new(Crossway)
     }
 
+    fn board_keys(&self) -> &'static [&'static str] {
+        &["row-spacing-mm"]
+    }
+
     fn templates(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("rule-card", include_str!("../../../templates/crossway/rule-card.tera")),

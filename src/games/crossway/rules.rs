@@ -537,7 +537,7 @@ fn parse_position(text: &str) -> Result<State, RulesError> {
     let mut state = parse_board(board)?;
     state.to_move = parse_mover(mover)?;
     state.swapped = swapped;
-    validate(&state)?;
+    validate(&state).map_err(RulesError::refused)?;
     Ok(state)
 }
 
@@ -678,9 +678,9 @@ impl Game for Crossway {
 
     fn play(&self, state: &State, mv: &Move) -> Result<State, RulesError> {
         if let Some(end) = state.end() {
-            return Err(crate::rules_err!("the game is over: {end}"));
+            return Err(crate::rules_err!("the game is over: {end}").refused());
         }
-        state.check(*mv)?;
+        state.check(*mv).map_err(RulesError::refused)?;
         Ok(state.after(*mv))
     }
 

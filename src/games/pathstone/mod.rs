@@ -9,7 +9,7 @@ use super::{GameId, GameKit, Sheets};
 use crate::diag::Diagnostics;
 use crate::kit::Kit;
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
-use crate::rules::{Engine, Game, Replay, RulesError};
+use crate::rules::{Divided, Engine, Game, Progress, Replay, RulesError};
 use crate::rules_err;
 use crate::verify;
 
@@ -92,8 +92,25 @@ impl Engine for PathstoneAnySize {
         game_for(position)?.moves(position)
     }
 
+    fn moves_from(
+        &self,
+        position: &str,
+        square: &str,
+    ) -> Result<Vec<String>, RulesError> {
+        Engine::moves_from(&game_for(position)?, position, square)
+    }
+
     fn perft(&self, position: &str, depth: u32) -> Result<u64, RulesError> {
         Engine::perft(&game_for(position)?, position, depth)
+    }
+
+    fn perft_divide(
+        &self,
+        position: &str,
+        depth: u32,
+        progress: &mut Progress<'_>,
+    ) -> Result<Divided, RulesError> {
+        game_for(position)?.perft_divide(position, depth, progress)
     }
 
     fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError> {

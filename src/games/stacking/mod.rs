@@ -67,28 +67,39 @@ impl StackGame {
     /// re-checking generated moves: fast enough for deep counts.
     pub fn fast_perft(&self, state: &State, depth: u32) -> u64 {
         let mut position = state.clone();
-        let mut buffers: Vec<Vec<Action>> = (0..depth).map(|_| Vec::new()).collect();
-        self.count(&mut position, &mut buffers)
+        // One move list per level, made as the count first reaches it: a huge depth
+        // asks for no memory up front.
+        let mut spare = Vec::new();
+        self.count(&mut position, depth, &mut spare)
     }
 
-    fn count(&self, position: &mut State, buffers: &mut [Vec<Action>]) -> u64 {
-        let Some((moves, deeper)) = buffers.split_first_mut() else {
+    fn count(
+        &self,
+        position: &mut State,
+        depth: u32,
+        spare: &mut Vec<Vec<Action>>,
+    ) -> u64 {
+        if depth == 0 {
             return 1;
-        };
+        }
         if position.end(&self.variant).is_some() {
             return 0;
         }
+        let mut moves = spare.pop().unwrap_or_default();
         moves.clear();
-        position.actions(&self.variant, moves);
-        if deeper.is_empty() {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for &action in moves.iter() {
-            let undo = position.apply(action);
-            total += self.count(position, deeper);
-            position.undo(&undo);
-        }
+        position.actions(&self.variant, &mut moves);
+        let total = if depth == 1 {
+            moves.len() as u64
+        } else {
+            let mut total = 0;
+            for &action in &moves {
+                let undo = position.apply(action);
+                total += self.count(position, depth - 1, spare);
+                position.undo(&undo);
+            }
+            total
+        };
+        spare.push(moves);
         total
     }
 
@@ -122,7 +133,11 @@ impl Game for StackGame {
     }
 
     fn parse_move(&self, state: &State, text: &str) -> Result<Move, RulesError> {
-        parse_move(text, state.size)
+        let (mv, star) = parse_move(text, state.size)?;
+        if star {
+            check_star(&self.variant, state, text, &mv)?;
+        }
+        Ok(mv)
     }
 
     fn legal_moves(&self, state: &State) -> Vec<Move> {
@@ -136,9 +151,10 @@ impl Game for StackGame {
 
     fn play(&self, state: &State, mv: &Move) -> Result<State, RulesError> {
         if state.end(&self.variant).is_some() {
-            return Err(crate::rules_err!("the game is over: {}", self.outcome(state)));
+            let over = crate::rules_err!("the game is over: {}", self.outcome(state));
+            return Err(over.refused());
         }
-        let action = state.check(&self.variant, mv)?;
+        let action = state.check(&self.variant, mv).map_err(RulesError::refused)?;
         let mut next = state.clone();
         next.apply(action);
         Ok(next)

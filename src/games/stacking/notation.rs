@@ -2,11 +2,20 @@
 
 use super::*;
 
-/// Trailing PTN marks that carry no rule meaning: the flattening star and annotations.
+/// Trailing PTN marks: the flattening star, read by [`check_star`], and annotations,
+/// which carry no rule meaning.
 pub(super) const IGNORED_MARKS: &[char] = &['*', '\'', '"', '!', '?'];
 
-pub(super) fn parse_move(text: &str, size: u8) -> Result<Move, RulesError> {
-    let trimmed = text.trim().trim_end_matches(IGNORED_MARKS);
+/// PTN's mark for a carry that flattens a wall.
+pub(super) const STAR: char = '*';
+
+/// A PTN move, and whether it ends with the flattening star `*`. A placement with `*`
+/// is refused here (it never flattens anything); a carry's star needs the position,
+/// and [`check_star`] checks it.
+pub(super) fn parse_move(text: &str, size: u8) -> Result<(Move, bool), RulesError> {
+    let whole = text.trim();
+    let trimmed = whole.trim_end_matches(IGNORED_MARKS);
+    let mut star = whole[trimmed.len()..].contains(STAR);
     if trimmed.is_empty() {
         return Err(crate::rules_err!(
             "empty move, expected a placement like `a1`, `Sa1` or `Ca1`, or a carry like \
@@ -14,16 +23,57 @@ pub(super) fn parse_move(text: &str, size: u8) -> Result<Move, RulesError> {
         ));
     }
     let (body, order) = match trimmed.split_once(':') {
-        Some((body, order)) => (body.trim_end_matches(IGNORED_MARKS), Some(order)),
+        Some((marked, order)) => {
+            let body = marked.trim_end_matches(IGNORED_MARKS);
+            star |= marked[body.len()..].contains(STAR);
+            (body, Some(order))
+        }
         None => (trimmed, None),
     };
     match body.find(|c| Dir::from_symbol(c).is_some()) {
-        Some(at) => parse_carry(text, body, at, order, size),
+        Some(at) => Ok((parse_carry(text, body, at, order, size)?, star)),
         None if order.is_some() => Err(crate::rules_err!(
             "`{text}`: a stone list after `:` only goes with a carry like `2a1>11:BW`"
         )),
-        None => parse_placement(body, size),
+        None => {
+            let placement = parse_placement(body, size)?;
+            if star {
+                return Err(crate::rules_err!(
+                    "`{whole}`: `*` marks a carry that flattens a wall, and a placement \
+                     flattens nothing"
+                ));
+            }
+            Ok((placement, false))
+        }
     }
+}
+
+/// Refuses a carry written with `*` that flattens no wall. A move the rules refuse
+/// anyway (or any move once the game is over) is left for `play` to explain.
+pub(super) fn check_star(
+    variant: &Variant,
+    state: &State,
+    text: &str,
+    mv: &Move,
+) -> Result<(), RulesError> {
+    if state.end(variant).is_some() {
+        return Ok(());
+    }
+    let Ok(Action::Spread(spread)) = state.check(variant, mv) else {
+        return Ok(());
+    };
+    let last =
+        spread.drops().iter().fold(spread.from, |at, _| state.step(at, spread.dir));
+    if state.top(last).is_some_and(|piece| piece.kind == Kind::Wall) {
+        return Ok(());
+    }
+    Err(crate::rules_err!(
+        "`*` marks a carry that flattens a wall, but `{}` ends on {}, which has no wall \
+         on top",
+        text.trim(),
+        state.square_at(last)
+    )
+    .refused())
 }
 
 pub(super) fn parse_placement(body: &str, size: u8) -> Result<Move, RulesError> {
@@ -174,13 +224,16 @@ pub(super) fn parse_tps(variant: &Variant, text: &str) -> Result<State, RulesErr
     };
     state.reserves = Color::ALL.map(|color| reserve_left(variant, &state, color));
     for color in Color::ALL {
-        check_reserve_count(variant, &state, color)?;
+        check_reserve_count(variant, &state, color).map_err(RulesError::refused)?;
     }
     Ok(state)
 }
 
 pub(super) fn parse_move_number(number: &str) -> Result<u32, RulesError> {
-    number.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+    // Digits only: `parse` alone would take `+3`.
+    let digits = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+    let parsed = if digits { number.parse::<u32>().ok() } else { None };
+    parsed.filter(|&n| n >= 1).ok_or_else(|| {
         crate::rules_err!("move number must be a whole number from 1, found `{number}`")
     })
 }
@@ -224,8 +277,11 @@ pub(super) fn parse_row(
         .split(',')
         .map(|token| match token.strip_prefix('x') {
             Some("") => Ok(Cell::Empty(1)),
+            // Digits only: `parse` alone would take `x+2`.
             Some(run) => match run.parse::<usize>() {
-                Ok(count) if count >= 1 => Ok(Cell::Empty(count)),
+                Ok(count) if count >= 1 && run.bytes().all(|b| b.is_ascii_digit()) => {
+                    Ok(Cell::Empty(count))
+                }
                 _ => Err(crate::rules_err!(
                     "unknown cell `{token}` in row {rank}, expected `x`, `x2`, … for \
                      empty squares"
@@ -264,13 +320,15 @@ pub(super) fn parse_stack(
         return Err(crate::rules_err!(
             "walls are not used in {}, found `{token}` at {sq}",
             variant.id
-        ));
+        )
+        .refused());
     }
     if kind == Kind::Crown && variant.crowns == 0 {
         return Err(crate::rules_err!(
             "Crowns are not used in {}, found `{token}` at {sq}",
             variant.id
-        ));
+        )
+        .refused());
     }
     let top = colors.len() - 1;
     let piece =

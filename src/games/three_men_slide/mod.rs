@@ -33,6 +33,10 @@ impl GameKit for ThreeMenSlideKit {
         Box::new(ThreeMenSlide)
     }
 
+    fn board_keys(&self) -> &'static [&'static str] {
+        &["point-diameter-mm"]
+    }
+
     fn templates(&self) -> &'static [(&'static str, &'static str)] {
         &[
             (

@@ -548,7 +548,7 @@ impl Game for ThreeMenSlide {
 
     fn parse_state(&self, text: &str) -> Result<State, RulesError> {
         let position = parse_position(text)?;
-        validate(&position)?;
+        validate(&position).map_err(RulesError::refused)?;
         Ok(State::start(position))
     }
 
@@ -569,9 +569,11 @@ impl Game for ThreeMenSlide {
 
     fn play(&self, state: &State, mv: &Move) -> Result<State, RulesError> {
         if let Some(end) = state.end() {
-            return Err(crate::rules_err!("the game is over ({})", end.describe()));
+            return Err(
+                crate::rules_err!("the game is over ({})", end.describe()).refused()
+            );
         }
-        state.position.check(*mv)?;
+        state.position.check(*mv).map_err(RulesError::refused)?;
         Ok(state.after(*mv))
     }
 
@@ -609,6 +611,12 @@ impl Game for ThreeMenSlide {
 /// where nobody has won and the player to move has no slide, in notation, sorted.
 /// Repetition and the turn limit are ignored for reachability.
 pub fn stuck_positions() -> Vec<String> {
+    // The same for every kit and build: searched once.
+    static STUCK: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    STUCK.get_or_init(search_stuck_positions).clone()
+}
+
+fn search_stuck_positions() -> Vec<String> {
     let starts = [Player::A, Player::B].map(Position::empty);
     let mut seen: HashSet<Position> = starts.into_iter().collect();
     let mut queue: VecDeque<Position> = starts.into_iter().collect();

@@ -366,6 +366,8 @@ fn malformed_positions_are_refused() {
         ("x3/x3/x3 3 1", "player must be 1 or 2, found `3`"),
         ("x3/x3/x3 1 0", "move number must be a whole number from 1, found `0`"),
         ("x3/x3/x3 1 x", "move number must be a whole number from 1, found `x`"),
+        ("x3/x3/x3 1 +3", "move number must be a whole number from 1, found `+3`"),
+        ("x3/x3/x+3 1 3", "unknown cell `x+3` in row 1"),
         ("x3/x3/x3 1", "expected a board, the player to move and the move number"),
         ("x3/x3/13,x2 1 3", "unknown stack `13` at a1, expected digits 1 (White) and 2"),
         ("x3/x3/x,S,x 1 3", "unknown stack `S` at b1"),
@@ -382,8 +384,12 @@ fn malformed_positions_are_refused() {
         ("x3/x3/x2,1C 2 1", "Crowns are not used in stack-top-roads, found `1C` at c1"),
     ];
     for (text, message) in cases {
-        let e = roads().parse_state(text).expect_err(text).0;
-        assert!(e.contains(message), "{text}: got `{e}`, wanted `{message}`");
+        let e = roads().parse_state(text).expect_err(text);
+        assert!(e.0.contains(message), "{text}: got `{e}`, wanted `{message}`");
+        // Well-formed positions no game reaches are refusals; the rest bad notation.
+        let refused = ["more than the reserve", "are not used"];
+        let refusal = refused.iter().any(|r| message.contains(r));
+        assert_eq!(e.is_refusal(), refusal, "{text}: {e}");
     }
     let e = pathstone(5).parse_state("1C,1C,x3/x5/x5/x5/x5 2 3").unwrap_err().0;
     assert_eq!(e, "White has 2 Crowns on the board, more than the reserve of 1");
