@@ -18,6 +18,7 @@ mod layout;
 mod page;
 mod pdf;
 pub mod pipeline;
+pub mod puzzles;
 mod rules;
 mod sheet;
 mod text;

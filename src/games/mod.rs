@@ -19,6 +19,7 @@ use crate::diag::Diagnostics;
 use crate::kit::Kit;
 use crate::layout::FigureContext;
 use crate::layout::flow::Chunk;
+use crate::puzzles::{Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify::Summary;
 
@@ -104,6 +105,9 @@ pub trait GameKit: Sync {
     fn plays_in_cells(&self) -> bool {
         false
     }
+    /// Practice puzzles at the request's board size (one of [`GameKit::sizes`]): the
+    /// game's typed rules and start position handed to [`crate::puzzles::search`].
+    fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError>;
     /// Replays the kit's worked examples through the rules and checks every claim;
     /// what comes back draws the game's figures for a board of `size`.
     fn prepare<'k>(

@@ -128,6 +128,8 @@ pub trait Game {
     ) -> Result<Self::State, RulesError>;
     /// Whether the game is over at this state, and how.
     fn outcome(&self, state: &Self::State) -> Outcome;
+    /// The player to move, named as [`Outcome::Win`] names a winner (`A`, `W`, `V`, …).
+    fn to_move(&self, state: &Self::State) -> String;
     /// Who owns the top piece on a square (`A`, `W`, …), or `None` if it is empty.
     fn top(
         &self,

@@ -11,6 +11,7 @@ use crate::diag::Diagnostics;
 use crate::kit::Kit;
 use crate::layout::FigureContext;
 use crate::layout::flow::Chunk;
+use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify::{self, Summary, Verified};
 use rules::Crossway;
@@ -42,6 +43,12 @@ impl GameKit for CrosswayKit {
             ("stones", include_str!("../../../templates/crossway/stones.tera")),
             ("ledger", include_str!("../../../templates/crossway/ledger.tera")),
         ]
+    }
+
+    fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
+        let row = ".".repeat(usize::from(request.size));
+        let start = format!("{} V", vec![row; usize::from(request.size)].join("/"));
+        puzzles::search(&Crossway, self.id(), &start, request)
     }
 
     fn prepare<'k>(

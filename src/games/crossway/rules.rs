@@ -243,7 +243,6 @@ impl State {
         self.on_board(p).then(|| self.cells[p.index(self.size)]).flatten()
     }
 
-    #[cfg(test)]
     /// The player whose colour moves next.
     pub fn to_move(&self) -> Player {
         self.to_move
@@ -687,6 +686,10 @@ impl Game for Crossway {
 
     fn outcome(&self, state: &State) -> Outcome {
         state.end().unwrap_or(Outcome::Ongoing)
+    }
+
+    fn to_move(&self, state: &State) -> String {
+        state.to_move().to_string()
     }
 
     fn top(&self, state: &State, square: &str) -> Result<Option<String>, RulesError> {

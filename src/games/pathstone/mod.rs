@@ -8,6 +8,7 @@ use super::stacking::{PATHSTONE_SIZES, StackGame, StackSheets, Variant};
 use super::{GameId, GameKit, Sheets};
 use crate::diag::Diagnostics;
 use crate::kit::Kit;
+use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::{Divided, Engine, Game, Progress, Replay, RulesError};
 use crate::rules_err;
 use crate::verify;
@@ -39,6 +40,18 @@ impl GameKit for PathstoneKit {
 
     fn plays_in_cells(&self) -> bool {
         true
+    }
+
+    fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
+        let size = request.size;
+        let variant = Variant::pathstone(size).ok_or_else(|| PuzzleError::Size {
+            game: self.id(),
+            size,
+            sizes: self.sizes(),
+        })?;
+        let row = format!("x{size}");
+        let start = format!("{} 1 1", vec![row; usize::from(size)].join("/"));
+        puzzles::search(&StackGame { variant }, self.id(), &start, request)
     }
 
     fn prepare<'k>(

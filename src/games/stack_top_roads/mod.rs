@@ -8,6 +8,7 @@ use super::stacking::{StackGame, StackSheets, Variant};
 use super::{GameId, GameKit, Sheets};
 use crate::diag::Diagnostics;
 use crate::kit::Kit;
+use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify;
 
@@ -42,6 +43,11 @@ impl GameKit for StackTopRoadsKit {
 
     fn plays_in_cells(&self) -> bool {
         true
+    }
+
+    fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
+        let game = StackGame { variant: Variant::stack_top_roads() };
+        puzzles::search(&game, self.id(), "x3/x3/x3 1 1", request)
     }
 
     fn prepare<'k>(

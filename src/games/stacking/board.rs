@@ -405,7 +405,6 @@ impl State {
         self.index_of(sq).map_or(&[], |at| &self.stacks[at])
     }
 
-    #[cfg(test)]
     /// The player to move.
     pub fn to_move(&self) -> Color {
         self.to_move

@@ -176,6 +176,10 @@ impl Game for StackGame {
         }
     }
 
+    fn to_move(&self, state: &State) -> String {
+        state.to_move().to_string()
+    }
+
     fn top(&self, state: &State, square: &str) -> Result<Option<String>, RulesError> {
         let sq = Square::parse(square, state.size)?;
         Ok(state.stack(sq).last().map(|piece| piece.color.to_string()))

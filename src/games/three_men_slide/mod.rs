@@ -12,6 +12,7 @@ use crate::diag::Diagnostics;
 use crate::kit::Kit;
 use crate::layout::FigureContext;
 use crate::layout::flow::Chunk;
+use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify::{self, Summary, Verified};
 use rules::ThreeMenSlide;
@@ -47,6 +48,10 @@ impl GameKit for ThreeMenSlideKit {
                 include_str!("../../../templates/three-men-slide/host-key.tera"),
             ),
         ]
+    }
+
+    fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
+        puzzles::search(&ThreeMenSlide, self.id(), ".../.../... A", request)
     }
 
     fn prepare<'k>(

@@ -471,7 +471,6 @@ impl State {
         self.position.at(sq)
     }
 
-    #[cfg(test)]
     /// The player to move.
     pub fn to_move(&self) -> Player {
         self.position.to_move
@@ -580,6 +579,10 @@ impl Game for ThreeMenSlide {
 
     fn outcome(&self, state: &State) -> Outcome {
         state.end().map_or(Outcome::Ongoing, |end| end.outcome())
+    }
+
+    fn to_move(&self, state: &State) -> String {
+        state.to_move().to_string()
     }
 
     fn top(&self, state: &State, square: &str) -> Result<Option<String>, RulesError> {

@@ -1,0 +1,51 @@
+//! Measures puzzle generation: `cargo bench --bench puzzles`. Prints the time per
+//! puzzle for each game, board size and length (plies); no assertions, because
+//! timings belong in a benchmark, not in a test. Pass a filter such as `crossway` to
+//! run only the lines whose label contains it.
+
+use std::time::Instant;
+
+use tablekit::GameId;
+use tablekit::puzzles::generate;
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let mut cases: Vec<(GameId, u8, u32)> = Vec::new();
+    for plies in [1, 3, 5] {
+        cases.push((GameId::ThreeMenSlide, 3, plies));
+        cases.push((GameId::StackTopRoads, 3, plies));
+    }
+    for size in 3..=8 {
+        for plies in [1, 3] {
+            cases.push((GameId::Pathstone, size, plies));
+        }
+    }
+    cases.push((GameId::Pathstone, 3, 5));
+    cases.push((GameId::Pathstone, 4, 5));
+    for size in [5, 7, 9, 11, 13, 15, 17, 19] {
+        for plies in [1, 3] {
+            cases.push((GameId::Crossway, size, plies));
+        }
+    }
+    cases.push((GameId::Crossway, 5, 5));
+
+    let count = 5;
+    println!("puzzle generation, {count} puzzles per line, seed 1");
+    for (game, size, plies) in cases {
+        let label = format!("{game} {size} P={plies}");
+        if filter.as_ref().is_some_and(|f| !label.contains(f.as_str())) {
+            continue;
+        }
+        let started = Instant::now();
+        let result = generate(game, size, count, plies, 1);
+        let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+        match result {
+            Ok(puzzles) => println!(
+                "  {label:<24} {:>3} found  {:>10.1} ms/puzzle  ({elapsed:.0} ms)",
+                puzzles.len(),
+                elapsed / puzzles.len() as f64
+            ),
+            Err(why) => println!("  {label:<24}   0 found  ({elapsed:.0} ms): {why}"),
+        }
+    }
+}
