@@ -130,6 +130,28 @@ enum RulesQuery {
         #[arg(num_args = 1.., required = true)]
         moves: Vec<String>,
     },
+    /// Practice puzzles proven by the rules, one a line: the position, a tab, then the
+    /// only winning first move and one main line to the win.
+    ///
+    /// PLIES is odd: 1 is a win in one move, 3 a win with the mover's second move
+    /// whatever the defence, and so on. Each puzzle is reached by play from the start,
+    /// not yet won, has exactly one winning first move and no faster win. The same seed
+    /// gives the same puzzles on every machine.
+    Puzzles {
+        game: String,
+        /// Board size (default: the game's smallest a kit offers).
+        #[arg(long)]
+        size: Option<u8>,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 6)]
+        count: usize,
+        /// Plies to the win (odd).
+        #[arg(long, default_value_t = 3)]
+        plies: u32,
+        /// Seed for the random games the puzzles come from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// `eprintln!` that never panics: a message that cannot be written (standard error
@@ -680,7 +702,8 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
     let game_id = match &query {
         RulesQuery::Moves { game, .. }
         | RulesQuery::Perft { game, .. }
-        | RulesQuery::Apply { game, .. } => game.clone(),
+        | RulesQuery::Apply { game, .. }
+        | RulesQuery::Puzzles { game, .. } => game.clone(),
     };
     let game = GameId::parse(&game_id).ok_or_else(|| {
         anyhow::anyhow!(
@@ -690,6 +713,24 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
     })?;
     let engine = game.kit().engine();
     match query {
+        RulesQuery::Puzzles { size, count, plies, seed, .. } => {
+            let size = size.unwrap_or(match game {
+                GameId::Crossway => 5,
+                _ => *game.kit().sizes().start(),
+            });
+            let request = crate::puzzles::Request::new(size, count, plies, seed);
+            let puzzles = crate::puzzles::generate_with(game, &request)
+                .map_err(|e| Failure::Other(anyhow::anyhow!("{e}")))?;
+            if puzzles.len() < count {
+                tell!(
+                    "note: found {} of {count} puzzles within the search budget",
+                    puzzles.len()
+                );
+            }
+            for puzzle in puzzles {
+                say!("{}", puzzle.line());
+            }
+        }
         RulesQuery::Moves { position, from: None, .. } => {
             for mv in engine.moves(&position)? {
                 say!("{mv}");

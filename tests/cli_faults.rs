@@ -434,3 +434,28 @@ fn check_builds_every_sheet_so_a_broken_template_fails_check() {
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("unknown figure `@bord`"), "{err}");
 }
+
+#[test]
+fn rules_puzzles_prints_proven_puzzles_the_same_for_a_seed() {
+    let args = ["rules", "puzzles", "three-men-slide", "--count", "3", "--plies", "3"];
+    let run = tablekit(&args);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let lines = stdout(&run);
+    assert_eq!(lines.lines().count(), 3, "{lines}");
+    assert_eq!(stdout(&tablekit(&args)), lines, "the same seed gives the same puzzles");
+    for line in lines.lines() {
+        let (position, solution) = line.split_once('\t').expect("position, tab, moves");
+        let moves: Vec<&str> = solution.split(' ').collect();
+        assert_eq!(moves.len(), 3, "{line}");
+        // Replayed by the rules command: the main line ends in the mover's win.
+        let mover = position.rsplit(' ').next().unwrap();
+        let mut apply = vec!["rules", "apply", "three-men-slide", position];
+        apply.extend(&moves);
+        let replay = tablekit(&apply);
+        assert!(replay.status.success(), "{}", stderr(&replay));
+        assert!(stdout(&replay).contains(&format!("{mover} wins")), "{line}");
+    }
+    let even = tablekit(&["rules", "puzzles", "pathstone", "--plies", "4"]);
+    assert_eq!(even.status.code(), Some(2));
+    assert!(stderr(&even).contains("odd number of plies"), "{}", stderr(&even));
+}
