@@ -2,6 +2,7 @@
 //! back with an independent parser.
 
 mod cli;
+mod content;
 mod crossway;
 mod languages;
 mod pathstone;
