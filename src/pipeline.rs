@@ -65,7 +65,7 @@ pub struct Output {
 /// Every PDF of one kit in one language and paper size.
 #[derive(Clone, Debug)]
 pub struct Built {
-    /// The PDFs, player sheets first, the host key last.
+    /// The PDFs: the contents sheet first, then the player sheets, the host key last.
     pub outputs: Vec<Output>,
     /// String keys this language lacked, filled from English.
     pub fell_back: Vec<String>,
@@ -128,6 +128,21 @@ struct Context<'a> {
     lists: BTreeMap<&'static str, Vec<String>>,
     lang: &'a str,
     paper: &'a str,
+    /// The build's stamp (contents sheet only; every footer carries it).
+    stamp: String,
+    /// Every file of the build with its pages (contents sheet only).
+    files: Vec<FileInfo>,
+}
+
+/// One file of the build, as the contents sheet lists it.
+#[derive(Serialize)]
+struct FileInfo {
+    /// `board.pdf`.
+    name: String,
+    /// The sheet's name (`board`), for choosing its description.
+    sheet: &'static str,
+    /// Its number of pages.
+    pages: usize,
 }
 
 #[derive(Serialize)]
@@ -247,14 +262,12 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     if !unshowable.is_empty() {
         return Err(unshowable);
     }
-    let mut outputs = Vec::new();
-    let mut diags = Diagnostics::new();
-    for sheet in kit.sheets.iter().copied().chain([SheetKind::HostKey]) {
-        let (view, audience) = match sheet {
-            SheetKind::HostKey => (&host, Audience::Host),
-            _ => (&players, Audience::Players),
-        };
-        let context = Context {
+    fn context_for<'v>(
+        view: &'v View,
+        kit: &'v Kit,
+        options: &'v Options,
+    ) -> Context<'v> {
+        Context {
             t: &view.table,
             kit: KitInfo { id: &kit.id, game: kit.game.name() },
             facts: &view.facts,
@@ -262,26 +275,121 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             lists: view.lists.clone(),
             lang: &options.lang,
             paper: options.paper.name(),
+            stamp: String::new(),
+            files: Vec::new(),
+        }
+    }
+    let width = layout::content_width(&options.paper);
+    fn figure_context<'v>(
+        view: &'v View,
+        audience: Audience,
+        kit: &'v Kit,
+        (width, size, reading): (f64, u8, Reading),
+    ) -> FigureContext<'v> {
+        FigureContext { kit, strings: &view.table, width, size, reading, audience }
+    }
+    let geometry = (width, size, reading);
+    // Every sheet's markup first: the build stamp is made from all of it, so that
+    // each page can carry it.
+    let mut diags = Diagnostics::new();
+    let mut rendered = Vec::new();
+    for sheet in kit.sheets.iter().copied().chain([SheetKind::HostKey]) {
+        let view = if sheet == SheetKind::HostKey { &host } else { &players };
+        match options.templates.render(sheet.name(), &context_for(view, kit, options)) {
+            Ok(markup) => rendered.push((sheet, markup)),
+            Err(d) => diags.push(*d),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let stamp = build_stamp(&rendered, options, kit, size);
+    let mut outputs = Vec::new();
+    for (sheet, markup) in &rendered {
+        let (view, audience) = match sheet {
+            SheetKind::HostKey => (&host, Audience::Host),
+            _ => (&players, Audience::Players),
         };
-        let cx = FigureContext {
-            kit,
-            strings: &view.table,
-            width: layout::content_width(&options.paper),
-            size,
-            reading,
-            audience,
-        };
-        match build_sheet(sheet, &context, &cx, game.as_ref(), options) {
+        let cx = figure_context(view, audience, kit, geometry);
+        match lay_out(*sheet, markup, &stamp, &cx, game.as_ref(), options) {
             Ok(output) => outputs.push(output),
             Err(errors) => diags.extend(errors),
         }
     }
-    if diags.is_empty() { Ok(Built { outputs, fell_back }) } else { Err(diags) }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    // The contents sheet lists every file with its pages, itself included: laid out
+    // again until its own page count is the one it prints (it settles at once).
+    let cx = figure_context(&players, Audience::Players, kit, geometry);
+    let mut own_pages = 1;
+    let contents = loop {
+        let files: Vec<FileInfo> = [(SheetKind::Contents, own_pages)]
+            .into_iter()
+            .chain(outputs.iter().map(|o| (o.sheet, o.pages)))
+            .map(|(sheet, pages)| FileInfo {
+                name: format!("{}.pdf", sheet.name()),
+                sheet: sheet.name(),
+                pages,
+            })
+            .collect();
+        let context = Context {
+            stamp: stamp.clone(),
+            files,
+            ..context_for(&players, kit, options)
+        };
+        let markup = options
+            .templates
+            .render(SheetKind::Contents.name(), &context)
+            .map_err(|d| vec![*d])?;
+        let output =
+            lay_out(SheetKind::Contents, &markup, &stamp, &cx, game.as_ref(), options)?;
+        if output.pages == own_pages || own_pages > 3 {
+            break output;
+        }
+        own_pages = output.pages;
+    };
+    outputs.insert(0, contents);
+    Ok(Built { outputs, fell_back })
 }
 
-fn build_sheet(
+/// A short stamp naming one build: the first six hex digits of a 64-bit FNV-1a hash
+/// of every sheet's markup (the host key's included) and the build's language, paper,
+/// size and cell. Every page of the build carries it, so a host key can be matched to
+/// its player set.
+fn build_stamp(
+    rendered: &[(SheetKind, String)],
+    options: &Options,
+    kit: &Kit,
+    size: u8,
+) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for b in bytes {
+            hash ^= u64::from(*b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        // A separator, so that "ab" + "c" and "a" + "bc" differ.
+        hash ^= 0xff;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    };
+    feed(env!("CARGO_PKG_VERSION").as_bytes());
+    feed(kit.id.as_bytes());
+    feed(options.lang.as_bytes());
+    feed(options.paper.name().as_bytes());
+    feed(&[size]);
+    feed(number(kit.board.spacing_mm).as_bytes());
+    for (sheet, markup) in rendered {
+        feed(sheet.name().as_bytes());
+        feed(markup.as_bytes());
+    }
+    format!("{:06x}", hash >> 40)
+}
+
+fn lay_out(
     sheet: SheetKind,
-    context: &Context,
+    markup: &str,
+    stamp: &str,
     cx: &FigureContext,
     game: &dyn Sheets,
     options: &Options,
@@ -292,12 +400,11 @@ fn build_sheet(
         .get(sheet.name())
         .map(|(path, _)| path.clone())
         .unwrap_or_default();
-    let markup = options.templates.render(sheet.name(), context).map_err(|d| vec![*d])?;
     let mut chunks = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();
     let mut breaks = 0;
-    for block in markup::parse(&markup) {
+    for block in markup::parse(markup) {
         match &block {
             Block::PageBreak if breaks >= MAX_PAGES => {
                 diags.push(Diagnostic::file(
@@ -343,7 +450,7 @@ fn build_sheet(
     let game_title = cx.text("common.game_title").map_err(in_template)?;
     let footer = Footer::new(
         &cx.text("common.print_note").map_err(in_template)?,
-        format!("{game_title} · {title}"),
+        format!("{game_title} · {title} · {stamp}"),
         cx.text("common.page_label").map_err(in_template)?,
         options.paper.size_mm().0,
         cx.reading,

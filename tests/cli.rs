@@ -76,7 +76,9 @@ fn build_with_no_arguments_builds_every_kit_and_reports_each_file() {
     let out = tablekit(&["build", "--out", tmp.path().to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    for sheet in ["board", "counters", "repetition-log", "rule-card", "host-key"] {
+    for sheet in
+        ["contents", "board", "counters", "repetition-log", "rule-card", "host-key"]
+    {
         let line = text
             .lines()
             .find(|l| l.contains(&format!("en-a4/{sheet}.pdf")))
@@ -89,6 +91,7 @@ fn build_with_no_arguments_builds_every_kit_and_reports_each_file() {
         names,
         [
             "board.pdf",
+            "contents.pdf",
             "counters.pdf",
             "host-key.pdf",
             "repetition-log.pdf",

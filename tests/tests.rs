@@ -3,6 +3,7 @@
 
 mod cli;
 mod cli_faults;
+mod content;
 mod crossway;
 mod fuzz;
 mod languages;

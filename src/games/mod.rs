@@ -195,7 +195,8 @@ mod tests {
                     let built = build(kit, &options).unwrap_or_else(|e| {
                         panic!("{game} in {lang} on {paper}: {}", e[0].render())
                     });
-                    assert_eq!(built.outputs.len(), kit.sheets.len() + 1, "{game}");
+                    // Every listed sheet, the host key and the contents sheet.
+                    assert_eq!(built.outputs.len(), kit.sheets.len() + 2, "{game}");
                     assert!(built.outputs.iter().all(|o| o.pages > 0), "{game}");
                 }
             }

@@ -51,6 +51,9 @@ pub enum SheetKind {
     RuleCard,
     /// Answers and check-lists for the host; always a separate PDF.
     HostKey,
+    /// What each PDF of the build is, how many copies to print and how to prepare
+    /// them; always made, always the first file, never shows host content.
+    Contents,
 }
 
 impl SheetKind {
@@ -74,6 +77,7 @@ impl SheetKind {
             SheetKind::Ledger => "ledger",
             SheetKind::RuleCard => "rule-card",
             SheetKind::HostKey => "host-key",
+            SheetKind::Contents => "contents",
         }
     }
 
@@ -81,7 +85,7 @@ impl SheetKind {
     pub fn from_name(name: &str) -> Option<SheetKind> {
         Self::PLAYER_SHEETS
             .into_iter()
-            .chain([SheetKind::HostKey])
+            .chain([SheetKind::HostKey, SheetKind::Contents])
             .find(|s| s.name() == name)
     }
 }
@@ -322,6 +326,13 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             Some(SheetKind::HostKey) => diags.push(
                 at(sheet.span(), "the host key is always made; do not list it".into())
                     .with_label("remove this entry"),
+            ),
+            Some(SheetKind::Contents) => diags.push(
+                at(
+                    sheet.span(),
+                    "the contents sheet is always made; do not list it".into(),
+                )
+                .with_label("remove this entry"),
             ),
             Some(kind) if sheets.contains(&kind) => diags.push(at(
                 sheet.span(),

@@ -219,6 +219,7 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("common.part_label", &["part", "parts", "row", "column"]),
     ("common.assembly_note", &["parts"]),
     ("common.assembly_steps", &["parts"]),
+    ("contents.stamp_note", &["stamp"]),
 ];
 
 /// The placeholders `key` may keep as they are, for the page to fill.

@@ -16,6 +16,7 @@ const SHARED: &[(&str, &str)] = &[
     ("stones", include_str!("../../templates/stones.tera")),
     ("repetition-log", include_str!("../../templates/repetition-log.tera")),
     ("ledger", include_str!("../../templates/ledger.tera")),
+    ("contents", include_str!("../../templates/contents.tera")),
 ];
 
 /// Template texts by sheet name, each with the path to name in messages.

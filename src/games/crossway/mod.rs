@@ -83,6 +83,12 @@ impl Sheets for CrosswaySheets<'_> {
             ("stones_v", (v + spares).to_string()),
             ("stones_h", (h + spares).to_string()),
             ("row_spacing_mm", number(row_spacing)),
+            // Preparation, for the contents sheet: a paper stone is a square cut
+            // out in about 15 seconds; rounded up to 5 minutes.
+            (
+                "prep_minutes",
+                ((v + h + 2 * spares).div_ceil(4).div_ceil(5).max(1) * 5).to_string(),
+            ),
         ] {
             facts.insert(key.to_string(), value);
         }

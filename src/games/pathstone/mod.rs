@@ -67,9 +67,35 @@ impl GameKit for PathstoneKit {
         })?;
         // Each example is played at its own board size, so a 5×5 example can show
         // Crowns in a kit built for any size.
-        let examples = verify::verify(kit, game_for)?;
+        let examples = for_size(verify::verify(kit, game_for)?, size);
         Ok(Box::new(StackSheets::new(kit, variant, examples)))
     }
+}
+
+/// The examples for an N×N build: one whose id ends in `@N` is kept under the id before
+/// the `@` (`road@3` becomes `road` on 3×3), one for another size is left out, and one
+/// without `@` is kept unless a sized one of that name replaces it. Every example is
+/// still verified on every build.
+fn for_size<G: Game>(
+    examples: Vec<verify::Verified<G>>,
+    size: u8,
+) -> Vec<verify::Verified<G>> {
+    let suffix = format!("@{size}");
+    let sized: Vec<String> = examples
+        .iter()
+        .filter_map(|e| e.id.strip_suffix(&suffix).map(str::to_string))
+        .collect();
+    examples
+        .into_iter()
+        .filter_map(|mut example| match example.id.split_once('@') {
+            None => (!sized.contains(&example.id)).then_some(example),
+            Some((name, n)) if n == size.to_string() => {
+                example.id = name.to_string();
+                Some(example)
+            }
+            Some(_) => None,
+        })
+        .collect()
 }
 
 /// The rules at the size of a position: a TPS has one row per rank.

@@ -43,6 +43,15 @@ impl Sheets for StackSheets<'_> {
         if let Some(limit) = variant.turn_limit {
             put("turn_limit", limit);
         }
+        // Stack diagrams show at most one layer more than the board is wide.
+        put("layers", u32::from(variant.size) + 1);
+        // Preparation, for the contents sheet: a stone with a wall face is a strip to
+        // cut, fold and glue (about a minute each); a flat square takes a quarter of
+        // that. Rounded up to 5 minutes.
+        let stones = 2 * (variant.stones + self.kit.pieces.spares);
+        let minutes =
+            if variant.walls { stones + 2 * variant.crowns } else { stones.div_ceil(4) };
+        put("prep_minutes", minutes.div_ceil(5).max(1) * 5);
     }
 
     fn figure(

@@ -84,6 +84,13 @@ impl Sheets for ThreeMenSheets<'_> {
         put("counters_total", rules::COUNTERS_PER_PLAYER + spares);
         put("turn_limit", rules::SLIDING_TURN_LIMIT);
         put("repetitions", rules::REPETITION_LIMIT);
+        // Preparation, for the contents sheet: eight counters to cut, rounded up to 5
+        // minutes.
+        put(
+            "prep_minutes",
+            (2 * (rules::COUNTERS_PER_PLAYER + spares)).div_ceil(4).div_ceil(5).max(1)
+                * 5,
+        );
     }
 
     fn lists(&self) -> BTreeMap<&'static str, Vec<String>> {

@@ -1,0 +1,293 @@
+//! What the facilitator reads: the contents sheet of every build, the build stamp on
+//! every page, squares named in text that exist on the board being built, and no
+//! host-key text on a player sheet or the contents sheet.
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::{stderr, stdout, tablekit};
+use crate::support::pdf_probe::{self, Probe};
+
+const LANGS: [&str; 6] = ["en", "fr", "de", "es", "el", "ar"];
+
+/// Every kit with the board sizes it is built at (`None`: its only size).
+const BUILDS: [(&str, &[u8]); 4] = [
+    ("three-men-slide", &[3]),
+    ("stack-top-roads", &[3]),
+    ("pathstone", &[3, 4, 5, 6, 7, 8]),
+    ("crossway", &[5, 9, 13, 19]),
+];
+
+fn several_sizes(kit: &str) -> bool {
+    matches!(kit, "pathstone" | "crossway")
+}
+
+/// Builds one variant; returns its folder and the files in the order `build` wrote them.
+fn build(out: &Path, kit: &str, lang: &str, size: u8) -> (PathBuf, Vec<String>) {
+    let size_arg = size.to_string();
+    let mut args = vec!["build", kit, "--lang", lang, "--out", out.to_str().unwrap()];
+    if several_sizes(kit) {
+        args.extend(["--size", &size_arg]);
+    }
+    let run = tablekit(&args);
+    assert!(run.status.success(), "{kit} {lang} {size}: {}", stderr(&run));
+    let written: Vec<String> = stdout(&run)
+        .lines()
+        .filter_map(|l| l.strip_prefix("wrote "))
+        .map(|l| {
+            let path = l.split(" (").next().unwrap();
+            Path::new(path).file_name().unwrap().to_string_lossy().into_owned()
+        })
+        .collect();
+    let variant = if several_sizes(kit) {
+        format!("{lang}-a4-{size}")
+    } else {
+        format!("{lang}-a4")
+    };
+    (out.join(kit).join(variant), written)
+}
+
+fn pdfs(dir: &Path) -> Vec<(String, Probe)> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdf"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| {
+            let probe = pdf_probe::load_file(&dir.join(&n));
+            (n, probe)
+        })
+        .collect()
+}
+
+/// Squares named in a text: `a1`, `C3`, `Sc3`, `Cc3`, and the square of a move
+/// such as `3a1>21` or `c2+` (the alphanumeric run before the sign). Runs that are
+/// not square-shaped (`8611a6`, `mm`, `100`) are not squares.
+fn squares(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for run in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+        // A move may start with one digit (the count lifted); a longer run of
+        // digits and letters (a build stamp) is no square.
+        let body = match run.as_bytes() {
+            [first, second, ..]
+                if first.is_ascii_digit() && second.is_ascii_alphabetic() =>
+            {
+                &run[1..]
+            }
+            _ => run,
+        };
+        let body = match body.as_bytes() {
+            [b'S' | b'C', second, ..] if second.is_ascii_lowercase() => &body[1..],
+            _ => body,
+        };
+        let mut chars = body.chars();
+        let Some(letter) = chars.next() else { continue };
+        let digits: String = chars.collect();
+        if letter.is_ascii_alphabetic()
+            && (1..=2).contains(&digits.len())
+            && digits.chars().all(|c| c.is_ascii_digit())
+            && !digits.starts_with('0')
+        {
+            found.push(body.to_string());
+        }
+    }
+    found
+}
+
+fn on_board(square: &str, size: u8) -> bool {
+    let column = square.chars().next().unwrap().to_ascii_lowercase() as u8 - b'a';
+    let row: u8 = square[1..].parse().unwrap();
+    column < size && (1..=size).contains(&row)
+}
+
+#[test]
+fn a_square_token_is_read_from_moves_and_placements_but_not_from_stamps() {
+    assert_eq!(squares("3a1>21 lifts, Sc3 and Cc3, then c2+"), ["a1", "c3", "c3", "c2"]);
+    assert_eq!(squares("stamp 8611a6 · 804c15 · 100 mm · A1–B1–C1"), ["A1", "B1", "C1"]);
+    assert!(on_board("C3", 3) && !on_board("d3", 3) && !on_board("a4", 3));
+}
+
+#[test]
+fn every_square_named_on_any_sheet_is_on_the_board_being_built() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (kit, sizes) in BUILDS {
+        for &size in sizes {
+            for lang in LANGS {
+                // Every language at the smallest and the default size; English at all.
+                let default = if kit == "crossway" {
+                    9
+                } else if kit == "pathstone" {
+                    5
+                } else {
+                    3
+                };
+                if lang != "en" && size != sizes[0] && size != default {
+                    continue;
+                }
+                let (dir, _) = build(tmp.path(), kit, lang, size);
+                for (name, pdf) in pdfs(&dir) {
+                    let text = pdf.text();
+                    for square in squares(&text) {
+                        // The paper's name on the contents sheet is not a square.
+                        if name == "contents.pdf" && square == "A4" {
+                            continue;
+                        }
+                        assert!(
+                            on_board(&square, size),
+                            "{kit} {lang} {size}×{size} {name} names {square}:\n{text}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_contents_sheet_comes_first_and_lists_exactly_the_files_written_with_their_pages() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (kit, sizes) in BUILDS {
+        for lang in LANGS {
+            let (dir, written) = build(tmp.path(), kit, lang, sizes[0]);
+            assert_eq!(
+                written.first().map(String::as_str),
+                Some("contents.pdf"),
+                "{kit}"
+            );
+            let files = pdfs(&dir);
+            let mut on_disk: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+            let mut reported: Vec<&str> = written.iter().map(String::as_str).collect();
+            on_disk.sort();
+            reported.sort();
+            assert_eq!(on_disk, reported, "{kit} {lang}");
+            let contents = &files.iter().find(|(n, _)| n == "contents.pdf").unwrap().1;
+            let text = contents.text().split_whitespace().collect::<Vec<_>>().join(" ");
+            // Every file name the sheet mentions is a file written, and each once.
+            let listed: Vec<&str> = text
+                .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+                .filter(|w| w.ends_with(".pdf"))
+                .collect();
+            let mut listed_sorted = listed.clone();
+            listed_sorted.sort();
+            assert_eq!(listed_sorted, reported, "{kit} {lang}: {text}");
+            if lang == "ar" {
+                continue; // read right to left: numbers and names are not in run order
+            }
+            // Each entry reads `name.pdf (pages: N)`: the first number after the name.
+            for (name, pdf) in &files {
+                let at = text.find(name.as_str()).unwrap() + name.len();
+                let pages: String = text[at..]
+                    .chars()
+                    .skip_while(|c| !c.is_ascii_digit())
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                assert_eq!(
+                    pages.parse::<usize>().unwrap(),
+                    pdf.pages.len(),
+                    "{kit} {lang}: pages of {name} in {text}"
+                );
+            }
+        }
+    }
+}
+
+/// The stamp the English contents sheet names after its label.
+fn stamp(contents: &Probe) -> String {
+    let text = contents.text();
+    let at = text.find("Build stamp:").unwrap_or_else(|| panic!("no stamp in:\n{text}"));
+    let stamp: String = text[at + "Build stamp:".len()..]
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    assert_eq!(stamp.len(), 6, "{text}");
+    stamp
+}
+
+#[test]
+fn every_page_of_a_build_carries_its_stamp_and_builds_differ() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut stamps = Vec::new();
+    for (kit, sizes) in BUILDS {
+        for &size in &sizes[..sizes.len().min(2)] {
+            let (dir, _) = build(tmp.path(), kit, "en", size);
+            let files = pdfs(&dir);
+            let contents = &files.iter().find(|(n, _)| n == "contents.pdf").unwrap().1;
+            let stamp = stamp(contents);
+            for (name, pdf) in &files {
+                for (i, page) in pdf.pages.iter().enumerate() {
+                    assert!(
+                        page.contains_text(&stamp),
+                        "{kit} {size} {name} page {} lacks {stamp}",
+                        i + 1
+                    );
+                }
+            }
+            stamps.push(stamp);
+        }
+    }
+    let mut unique = stamps.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), stamps.len(), "{stamps:?}");
+}
+
+/// Literal pieces of every `host.*` string (split at placeholders), long enough to
+/// be telling.
+fn host_phrases(kit: &str, lang: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("kits")
+        .join(kit)
+        .join("lang")
+        .join(format!("{lang}.toml"));
+    let table: toml::Table = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    let host = table["host"].as_table().unwrap();
+    let mut phrases = Vec::new();
+    for (key, value) in host {
+        if matches!(key.as_str(), "title" | "keep_away") {
+            continue;
+        }
+        let text = value.as_str().unwrap();
+        for piece in text.split(['{', '}']).step_by(2) {
+            // The first sentence-sized piece, whitespace removed as the probe compares.
+            let piece: String = piece.split_whitespace().collect();
+            if piece.chars().count() >= 24 {
+                phrases.push(piece);
+            }
+        }
+    }
+    phrases
+}
+
+#[test]
+fn player_sheets_and_the_contents_sheet_show_no_host_key_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (kit, sizes) in BUILDS {
+        for lang in LANGS {
+            let (dir, _) = build(tmp.path(), kit, lang, sizes[0]);
+            let phrases = host_phrases(kit, lang);
+            assert!(!phrases.is_empty(), "{kit} {lang}");
+            let files = pdfs(&dir);
+            let squash = |p: &Probe| -> String { p.text().split_whitespace().collect() };
+            let key = squash(&files.iter().find(|(n, _)| n == "host-key.pdf").unwrap().1);
+            if lang != "ar" {
+                // The phrases are really host-key text (checked where runs read in order).
+                assert!(phrases.iter().any(|p| key.contains(p.as_str())), "{kit} {lang}");
+            }
+            for (name, pdf) in &files {
+                if name == "host-key.pdf" {
+                    continue;
+                }
+                let text = squash(pdf);
+                for phrase in &phrases {
+                    assert!(
+                        !text.contains(phrase.as_str()),
+                        "{kit} {lang} {name}: {phrase}"
+                    );
+                }
+            }
+        }
+    }
+}
