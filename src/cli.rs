@@ -640,7 +640,9 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
         .map_err(Failure::Kit)?;
     let papers = Paper::names();
     for kit in &kits {
-        let mut sheets: Vec<&str> = kit.sheets.iter().map(|s| s.name()).collect();
+        // Every build writes the contents sheet first and the host key last.
+        let mut sheets = vec!["contents"];
+        sheets.extend(kit.sheets.iter().map(|s| s.name()));
         sheets.push("host-key");
         say!("{}", kit.id);
         say!("  game:      {}", kit.game);
