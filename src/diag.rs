@@ -25,6 +25,8 @@ pub struct Diagnostic {
     pub label: String,
     /// Extra lines of help.
     pub notes: Vec<String>,
+    /// The strings key the problem is about, when it is about one.
+    pub key: Option<String>,
 }
 
 impl Diagnostic {
@@ -37,6 +39,7 @@ impl Diagnostic {
             message: message.into(),
             label: String::new(),
             notes: Vec::new(),
+            key: None,
         }
     }
 

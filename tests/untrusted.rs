@@ -351,3 +351,21 @@ fn runaway_strings_and_page_breaks_are_refused() {
     assert_eq!(result.status.code(), Some(1));
     assert!(stderr(&result).contains("more than 200 pages"), "{}", stderr(&result));
 }
+
+#[test]
+fn a_misspelt_placeholder_in_english_is_blamed_on_english_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let en = fs::read_to_string(kit.join("lang/en.toml")).unwrap();
+    let line =
+        en.lines().find(|l| l.contains("{turn_limit}")).expect("a string quoting it");
+    edit(&kit.join("lang/en.toml"), line, &line.replace("{turn_limit}", "{turn_limt}"));
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("unknown placeholder `{turn_limt}`"), "{err}");
+    assert!(err.contains("lang/en.toml"), "{err}");
+    for lang in ["fr", "de", "es", "el", "ar"] {
+        assert!(!err.contains(&format!("lang/{lang}.toml")), "{lang} blamed: {err}");
+    }
+}

@@ -79,7 +79,14 @@ impl Strings {
     /// A diagnostic pointing at a key of this file (or at the file, if the key is
     /// not in it).
     pub fn diagnostic(&self, key: &str, message: String) -> Diagnostic {
-        Diagnostic::at(&self.file, &self.source, key_span(&self.source, key), message)
+        let mut diagnostic = Diagnostic::at(
+            &self.file,
+            &self.source,
+            key_span(&self.source, key),
+            message,
+        );
+        diagnostic.key = Some(key.to_string());
+        diagnostic
     }
 
     /// The strings with every placeholder filled from `facts`, as nested tables for
