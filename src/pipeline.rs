@@ -286,9 +286,22 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         kit: &'v Kit,
         (width, size, reading): (f64, u8, Reading),
     ) -> FigureContext<'v> {
-        FigureContext { kit, strings: &view.table, width, size, reading, audience }
+        FigureContext {
+            kit,
+            strings: &view.table,
+            width,
+            size,
+            reading,
+            audience,
+            too_long: Default::default(),
+        }
     }
     let geometry = (width, size, reading);
+    // A string that does not fit its box is the strings file's problem, at its key.
+    let blame = |key: &str, message: String| match strings.entries.contains_key(key) {
+        true => strings.diagnostic(key, message),
+        false => reference.diagnostic(key, message),
+    };
     // Every sheet's markup first: the build stamp is made from all of it, so that
     // each page can carry it.
     let mut diags = Diagnostics::new();
@@ -311,7 +324,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             _ => (&players, Audience::Players),
         };
         let cx = figure_context(view, audience, kit, geometry);
-        match lay_out(*sheet, markup, &stamp, &cx, game.as_ref(), options) {
+        match lay_out(*sheet, markup, &stamp, &cx, game.as_ref(), options, &blame) {
             Ok(output) => outputs.push(output),
             Err(errors) => diags.extend(errors),
         }
@@ -342,8 +355,15 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             .templates
             .render(SheetKind::Contents.name(), &context)
             .map_err(|d| vec![*d])?;
-        let output =
-            lay_out(SheetKind::Contents, &markup, &stamp, &cx, game.as_ref(), options)?;
+        let output = lay_out(
+            SheetKind::Contents,
+            &markup,
+            &stamp,
+            &cx,
+            game.as_ref(),
+            options,
+            &blame,
+        )?;
         if output.pages == own_pages || own_pages > 3 {
             break output;
         }
@@ -393,6 +413,7 @@ fn lay_out(
     cx: &FigureContext,
     game: &dyn Sheets,
     options: &Options,
+    blame: &dyn Fn(&str, String) -> Diagnostic,
 ) -> Result<Output, Diagnostics> {
     let template_path = options
         .templates
@@ -423,10 +444,17 @@ fn lay_out(
             Block::Figure { name, args, line } => match draw_figure(name, args, cx, game)
             {
                 Ok(figure) => chunks.extend(figure.into_iter().map(Some)),
-                Err(message) => diags.push(Diagnostic::file(
-                    &format!("{template_path} (rendered line {line})"),
-                    format!("sheet `{}` ({}): {message}", sheet.name(), options.lang),
-                )),
+                Err(message) => {
+                    let message =
+                        format!("sheet `{}` ({}): {message}", sheet.name(), options.lang);
+                    diags.push(match cx.too_long.take() {
+                        Some(key) => blame(&key, message),
+                        None => Diagnostic::file(
+                            &format!("{template_path} (rendered line {line})"),
+                            message,
+                        ),
+                    });
+                }
             },
             _ => {
                 if let Block::Title(t) = &block
@@ -456,7 +484,11 @@ fn lay_out(
         cx.reading,
     )
     .map_err(|e| {
-        in_template(format!("sheet `{}` ({}): {e}", sheet.name(), options.lang))
+        let message = format!("sheet `{}` ({}): {e}", sheet.name(), options.lang);
+        if e.contains("`common.print_note`") {
+            return vec![blame("common.print_note", message)];
+        }
+        in_template(message)
     })?;
     let pages = layout::paginate(chunks, &options.paper, &footer);
     if pages.len() > MAX_PAGES {

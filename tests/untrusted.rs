@@ -369,3 +369,23 @@ fn a_misspelt_placeholder_in_english_is_blamed_on_english_alone() {
         assert!(!err.contains(&format!("lang/{lang}.toml")), "{lang} blamed: {err}");
     }
 }
+
+#[test]
+fn a_string_too_long_for_its_box_is_blamed_on_its_strings_file_and_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let fr = fs::read_to_string(kit.join("lang/fr.toml")).unwrap();
+    let line =
+        fr.lines().find(|l| l.starts_with("end_win_a =")).expect("the end-box option");
+    let long = format!(
+        "end_win_a = \"{}\"",
+        "Le joueur A aligne trois pions et gagne. ".repeat(8)
+    );
+    edit(&kit.join("lang/fr.toml"), line, &long);
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1));
+    let err = stderr(&result);
+    assert!(err.contains("the text of `log.end_win_a` does not fit"), "{err}");
+    assert!(err.contains("lang/fr.toml:"), "{err}");
+    assert!(!err.contains("repetition-log.tera"), "{err}");
+}

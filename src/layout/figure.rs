@@ -24,6 +24,9 @@ pub struct FigureContext<'a> {
     pub reading: Reading,
     /// Who reads the sheet: a player sheet never shows a puzzle's answer.
     pub audience: Audience,
+    /// The strings key whose text last failed to fit its box: the problem is in the
+    /// strings file at that key, not in the template that drew the box.
+    pub too_long: std::cell::RefCell<Option<String>>,
 }
 
 /// Who a sheet is for.
@@ -64,6 +67,7 @@ impl FigureContext<'_> {
         let value = self.text(key)?;
         let min_pt = (size_pt * 0.7).max(5.0);
         text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading).ok_or_else(|| {
+            *self.too_long.borrow_mut() = Some(key.to_string());
             format!(
                 "the text of `{key}` does not fit its {width:.0} mm box in {max_lines} line(s), \
                  even at {min_pt:.1} pt: shorten it"
