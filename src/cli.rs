@@ -720,6 +720,9 @@ fn board_size(kit: &Kit) -> String {
     }
 }
 
+/// The deepest perft the command accepts.
+const MAX_PERFT_DEPTH: u32 = 64;
+
 fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
     let game_id = match &query {
         RulesQuery::Moves { game, .. }
@@ -764,6 +767,13 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
             }
         }
         RulesQuery::Perft { position, depth, divide, .. } => {
+            // Deeper counts are out of reach anyway, and a game without an end in
+            // sight (Tak carries never run out) would recurse until the stack fails.
+            if depth > MAX_PERFT_DEPTH {
+                return Err(Failure::Other(anyhow::anyhow!(
+                    "perft depth {depth} is out of reach: at most {MAX_PERFT_DEPTH}"
+                )));
+            }
             perft_cmd(engine.as_ref(), &position, depth, divide)?;
         }
         RulesQuery::Apply { position, moves, .. } => {

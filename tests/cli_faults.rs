@@ -360,9 +360,10 @@ fn a_perft_that_would_take_hours_is_announced_on_stderr() {
     // factor near 60 put it near 7e11.
     assert!((1e11..1e13).contains(&about), "{line}");
     assert!(line.contains("extrapolated from the count to depth 4"), "{line}");
-    // A depth far past any count asks for no memory up front, and is still counting.
-    let line = first_warning(&["rules", "perft", "pathstone", start, "4000000000"]);
-    assert!(line.starts_with("warning: perft to depth 4000000000"), "{line}");
+    // A depth far past any count is refused at once (it would only exhaust the stack).
+    let far = tablekit(&["rules", "perft", "pathstone", start, "4000000000"]);
+    assert_eq!(far.status.code(), Some(2));
+    assert!(stderr(&far).contains("at most 64"), "{}", stderr(&far));
     // A quick count says nothing.
     let quick = tablekit(&["rules", "perft", "pathstone", start, "3"]);
     assert_eq!(stdout(&quick), "43320\n");

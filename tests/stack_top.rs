@@ -123,3 +123,18 @@ fn french_sheets_are_translated() {
     assert!(probe(&dir, "rule-card").text().contains("Fiche de règles"));
     assert!(probe(&dir, "host-key").text().contains("Corrigé de l’animateur"));
 }
+
+#[test]
+fn the_ledger_has_the_columns_the_rules_document_asks_for() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = built(tmp.path(), "en");
+    let ledger = probe(&dir, "ledger").text();
+    for heading in
+        ["Turn", "Drops in order", "Visible road?", "W left", "B left", "A1", "C3"]
+    {
+        assert!(
+            ledger.contains(heading),
+            "{heading:?} missing from the ledger: {ledger}"
+        );
+    }
+}

@@ -190,16 +190,17 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let n = variant.size;
     let squares: Vec<Square> =
         (0..n).flat_map(|row| (0..n).map(move |col| Square { col, row })).collect();
-    let fixed = [9.0, 9.0, 22.0];
-    let reserve_w = 11.0;
-    let cell_w =
-        (cx.width - fixed.iter().sum::<f64>() - 2.0 * reserve_w) / squares.len() as f64;
+    // Turn, who, the action, the drops in order; a cell per square for its stack; then
+    // whether a road shows, and each side's stones left, as the rules document asks.
+    let fixed = [9.0, 9.0, 20.0, 17.0];
+    let after = [12.0, 11.0, 11.0];
+    let cell_w = (cx.width - fixed.iter().sum::<f64>() - after.iter().sum::<f64>())
+        / squares.len() as f64;
     let mut xs = vec![0.0];
-    for w in
-        fixed.iter().copied().chain(squares.iter().map(|_| cell_w)).chain([reserve_w; 2])
-    {
+    for w in fixed.iter().copied().chain(squares.iter().map(|_| cell_w)).chain(after) {
         xs.push(xs.last().unwrap() + w);
     }
+    let first_square = fixed.len();
     let row_h = 8.0;
     let head_h = 12.0;
     let mut header = Page::new(0.0, 0.0);
@@ -208,8 +209,10 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         cx.text("ledger.col_turn")?,
         cx.text("ledger.col_player")?,
         cx.text("ledger.col_action")?,
+        cx.text("ledger.col_drops")?,
     ];
     heads.extend(squares.iter().map(|sq| stacks::square_name_upper(*sq)));
+    heads.push(cx.text("ledger.col_road")?);
     heads.push(cx.text("ledger.col_reserve_w")?);
     heads.push(cx.text("ledger.col_reserve_b")?);
     for (i, head) in heads.iter().enumerate() {
@@ -225,7 +228,8 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     }
     let stacks_label = cx.text("ledger.stacks_label")?;
     let shaped = cx.shape(&stacks_label, Style::Regular, 6.0);
-    header.text_centered((xs[3] + xs[3 + squares.len()]) / 2.0, 2.4, shaped);
+    let stacks_mid = (xs[first_square] + xs[first_square + squares.len()]) / 2.0;
+    header.text_centered(stacks_mid, 2.4, shaped);
     header.line(
         Point::new(0.0, head_h),
         Point::new(cx.width, head_h),
