@@ -739,10 +739,7 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
     let engine = game.kit().engine();
     match query {
         RulesQuery::Puzzles { size, count, plies, seed, .. } => {
-            let size = size.unwrap_or(match game {
-                GameId::Crossway => 5,
-                _ => *game.kit().sizes().start(),
-            });
+            let size = size.unwrap_or_else(|| game.kit().puzzle_size());
             let request = crate::puzzles::Request::new(size, count, plies, seed);
             let puzzles = crate::puzzles::generate_with(game, &request)
                 .map_err(|e| Failure::Other(anyhow::anyhow!("{e}")))?;

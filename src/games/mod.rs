@@ -101,6 +101,10 @@ pub trait GameKit: Sync {
     fn board_keys(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The board size `rules puzzles` uses when none is asked for: the smallest.
+    fn puzzle_size(&self) -> u8 {
+        *self.sizes().start()
+    }
     /// Whether pieces stand in cells (stacking games) rather than on points.
     fn plays_in_cells(&self) -> bool {
         false

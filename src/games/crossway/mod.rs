@@ -36,6 +36,11 @@ impl GameKit for CrosswayKit {
         &["row-spacing-mm"]
     }
 
+    fn puzzle_size(&self) -> u8 {
+        // The smallest board the kit prints; the rules also know 3×3 and 4×4.
+        5
+    }
+
     fn templates(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("rule-card", include_str!("../../../templates/crossway/rule-card.tera")),
