@@ -44,11 +44,6 @@ pub const MAX_PAGES: usize = 200;
 /// Languages that write a decimal comma (23,7 mm).
 pub const DECIMAL_COMMA_LANGUAGES: &[&str] = &["de", "el", "es", "fr"];
 
-/// The language of a BCP 47 tag (`ar` of `ar-EG`, `fr` of `fr_CA`), lowercased.
-fn language_of(tag: &str) -> String {
-    tag.split(['-', '_']).next().unwrap_or(tag).to_ascii_lowercase()
-}
-
 /// One PDF made.
 #[derive(Clone, Debug)]
 pub struct Output {
@@ -204,7 +199,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     }
     let game = kit.game.kit().prepare(kit, size)?;
     let summaries = game.summaries();
-    let language = language_of(&options.lang);
+    let language = crate::kit::strings::language_of(&options.lang);
     let reading = if RIGHT_TO_LEFT_LANGUAGES.contains(&language.as_str()) {
         Reading::RightToLeft
     } else {

@@ -276,7 +276,7 @@ fn plural(count: &str, forms: &str, lang: &str) -> Option<String> {
     if forms.iter().any(|(category, _)| !known.contains(category)) {
         return None;
     }
-    let language = lang.split(['-', '_']).next().unwrap_or(lang);
+    let language = language_of(lang);
     let category = language
         .parse::<unic_langid::LanguageIdentifier>()
         .ok()
@@ -293,6 +293,12 @@ fn plural(count: &str, forms: &str, lang: &str) -> Option<String> {
     let pick = |wanted: &str| forms.iter().find(|(c, _)| *c == wanted).map(|(_, t)| *t);
     let form = pick(category).or_else(|| pick("other"))?;
     Some(form.replace('#', count))
+}
+
+/// The language of a BCP 47 tag (`ar` of `ar-EG`, `fr` of `fr_CA`), lowercased: what
+/// direction, decimal commas and plural rules are decided by.
+pub fn language_of(tag: &str) -> String {
+    tag.split(['-', '_']).next().unwrap_or(tag).to_ascii_lowercase()
 }
 
 /// A number and its unit (`45 mm`) never part at a line break: the space between them

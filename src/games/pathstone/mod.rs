@@ -144,8 +144,6 @@ impl Engine for PathstoneAnySize {
     }
 
     fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
-        let game = game_for(position)?;
-        let state = game.parse_state(position)?;
-        Game::top(&game, &state, square)
+        Engine::top(&game_for(position)?, position, square)
     }
 }
