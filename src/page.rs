@@ -105,6 +105,70 @@ pub enum Item {
     Polygon { points: Vec<Point>, paint: Paint },
     /// Shaped text with its baseline starting at `origin`.
     Text { origin: Point, shaped: Shaped, color: Color },
+    /// The items up to the matching [`Item::End`] are one run of a structure element
+    /// (a heading, a paragraph…): what a screen reader reads. Items outside any run
+    /// are decoration (footers, cut lines, rulers). Markers have no geometry, so they
+    /// travel with their chunk through flowing and splitting.
+    Begin(Tag),
+    /// Ends the run begun by the last [`Item::Begin`].
+    End,
+}
+
+/// What a run of items is in the document's structure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tag {
+    /// Its role.
+    pub role: Role,
+    /// The run continues the element of the run before it (the next line of a
+    /// paragraph, on this page or the next) rather than starting a new one.
+    pub continues: bool,
+}
+
+/// The role of a structure element, as a screen reader announces it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Role {
+    /// The sheet's title.
+    Title,
+    /// A section heading.
+    Heading,
+    /// A paragraph (also a boxed note or a caption).
+    Paragraph,
+    /// One item of a list (a bullet or a box to tick); consecutive items form a list.
+    ListItem,
+    /// A drawing, read as its alternative text.
+    Figure {
+        /// What the drawing shows, in the sheet's language.
+        alt: String,
+    },
+}
+
+impl Tag {
+    /// Wraps each chunk's text in a run of `role`, the first starting the element
+    /// and the others continuing it: one element however many lines or pages it
+    /// takes. Drawings around the text (a bullet, a note's box) stay decoration.
+    pub fn wrap_text<'a>(role: Role, runs: impl IntoIterator<Item = &'a mut Vec<Item>>) {
+        let mut continues = false;
+        for items in runs {
+            let is_text = |i: &Item| matches!(i, Item::Text { .. });
+            let (Some(first), Some(last)) =
+                (items.iter().position(is_text), items.iter().rposition(is_text))
+            else {
+                continue;
+            };
+            items.insert(last + 1, Item::End);
+            items.insert(first, Item::Begin(Tag { role: role.clone(), continues }));
+            continues = true;
+        }
+    }
+
+    /// Wraps all of `items` in one run of `role`.
+    pub fn wrap_all(role: Role, items: &mut Vec<Item>) {
+        if items.is_empty() {
+            return;
+        }
+        items.insert(0, Item::Begin(Tag { role, continues: false }));
+        items.push(Item::End);
+    }
 }
 
 /// One page: its size and what is drawn on it, in drawing order.
@@ -179,6 +243,7 @@ impl Item {
             Item::Text { origin, shaped, color } => {
                 Item::Text { origin: mv(origin), shaped: shaped.clone(), color: *color }
             }
+            Item::Begin(_) | Item::End => self.clone(),
         }
     }
 }

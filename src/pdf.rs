@@ -7,6 +7,9 @@
 
 mod fonts;
 mod info;
+mod outline;
+mod pdfa;
+mod structure;
 
 use std::collections::BTreeMap;
 
@@ -40,14 +43,27 @@ pub fn write_with(pages: &[Page], info: &DocInfo) -> Vec<u8> {
     for subset in fonts.values() {
         doc.resources.fonts.map.insert(subset.id.clone(), subset.font.clone());
     }
+    let mut elements = Vec::new();
     let pdf_pages = pages
         .iter()
-        .map(|page| {
+        .enumerate()
+        .map(|(index, page)| {
             let flip = |p: Point| point(p, page.height);
             let mut ops = Vec::new();
+            let mut marks = structure::PageMarks::new(&mut elements, index);
             for item in &page.items {
-                item_ops(item, &flip, &fonts, &mut ops);
+                // Where a heading's first line starts, for the outline to point at.
+                let top = || match item {
+                    Item::Text { origin, shaped, .. } => {
+                        flip(*origin).y.0 + shaped.size_pt as f32
+                    }
+                    _ => 0.0,
+                };
+                if !marks.before(item, top, &mut ops) {
+                    item_ops(item, &flip, &fonts, &mut ops);
+                }
             }
+            marks.finish(&mut ops);
             let paper = || Rect::from_wh(pt(page.width), pt(page.height));
             PdfPage { media_box: paper(), trim_box: paper(), crop_box: paper(), ops }
         })
@@ -57,6 +73,15 @@ pub fn write_with(pages: &[Page], info: &DocInfo) -> Vec<u8> {
     let bytes = doc.save(&PdfSaveOptions::default(), &mut warnings);
     let mut doc = lopdf::Document::load_mem(&bytes).expect("printpdf output parses");
     fonts::correct_descriptors(&mut doc, &fonts);
+    let page_ids: Vec<_> = doc.get_pages().into_values().collect();
+    structure::write_tree(&mut doc, &page_ids, &elements);
+    if pages.len() > 1 {
+        outline::write(
+            &mut doc,
+            &page_ids,
+            &outline::entries(&elements, pages.len(), info),
+        );
+    }
     info::finish(doc, info)
 }
 
@@ -117,6 +142,8 @@ fn item_ops(
         Item::Text { origin, shaped, color: c } => {
             text_ops(*origin, shaped, *c, flip, &fonts[&shaped.style], ops)
         }
+        // Structure markers are written by `structure::PageMarks`.
+        Item::Begin(_) | Item::End => {}
     }
 }
 

@@ -507,6 +507,7 @@ fn lay_out(
         ),
         lang: Some(options.lang.clone()),
         right_to_left: cx.reading.rtl(),
+        page_label: cx.text("common.page_label").map_err(in_template)?,
     };
     let bytes = pdf::write_with(&pages, &info);
     Ok(Output {

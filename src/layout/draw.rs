@@ -2,7 +2,7 @@
 
 use super::flow::Chunk;
 use super::{BODY_PT, FigureContext, MAX_TEXT_MM};
-use crate::page::{Color, Page, Paint, Point, Stroke};
+use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
 /// The two sides' looks. Each side differs by shape, letter and tone, so pieces stay
@@ -230,6 +230,7 @@ pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
         .into_iter()
         .map(Chunk::keep)
         .collect();
+    Tag::wrap_text(Role::Paragraph, chunks.iter_mut().map(|c| &mut c.items));
     chunks.push(Chunk::space(2.0).keep());
     Ok(chunks)
 }
@@ -304,6 +305,13 @@ pub fn diagram_row(
         }
     }
     let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
+    // Read as one figure: its captions, in reading order, are its alternative text.
+    let alt = captions
+        .iter()
+        .map(|lines| lines.iter().map(|l| l.text.trim()).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Tag::wrap_all(Role::Figure { alt }, &mut page.items);
     Chunk::new(top + 2.0 + tallest * line_h + 3.0, page.items)
 }
 
@@ -316,6 +324,7 @@ pub fn legend_entry(
     sample: &dyn Fn(&mut Page, f64),
 ) -> Result<Vec<Chunk>, String> {
     let mut chunks = cx.lines(&cx.text(key)?, Style::Regular, BODY_PT, sample_w + 4.0);
+    Tag::wrap_text(Role::ListItem, chunks.iter_mut().map(|c| &mut c.items));
     if let Some(first) = chunks.first_mut() {
         let mut page = Page::new(0.0, 0.0);
         let x = if cx.reading.rtl() { cx.width.min(MAX_TEXT_MM) - sample_w } else { 0.0 };

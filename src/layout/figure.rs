@@ -5,7 +5,7 @@ use super::flow::Chunk;
 use super::poster::PosterLabels;
 use super::{BODY_PT, MAX_TEXT_MM, lines};
 use crate::kit::Kit;
-use crate::page::{Page, Paint, Point, Stroke};
+use crate::page::{Page, Paint, Point, Role, Stroke, Tag};
 use crate::rules::Game;
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -170,11 +170,9 @@ pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String
         return Err("`@end-box` needs a heading key and option keys".into());
     };
     let mut chunks = vec![Chunk::space(5.0).keep()];
-    chunks.extend(
-        cx.lines(&cx.text(heading)?, Style::Bold, BODY_PT + 1.0, 0.0)
-            .into_iter()
-            .map(Chunk::keep),
-    );
+    let mut title = cx.lines(&cx.text(heading)?, Style::Bold, BODY_PT + 1.0, 0.0);
+    Tag::wrap_text(Role::Heading, title.iter_mut().map(|c| &mut c.items));
+    chunks.extend(title.into_iter().map(Chunk::keep));
     let col = cx.width.min(MAX_TEXT_MM) / 2.0;
     let row_h = 9.0;
     let rows = options.len().div_ceil(2);
@@ -192,10 +190,14 @@ pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String
                 Paint::outline(Stroke::solid(0.35)),
             );
             let wrapped = cx.fit(key, Style::Regular, BODY_PT, col - 9.0, 2)?;
+            // Each option is an item of a list to tick; its box is decoration.
+            let mut option = Page::new(0.0, 0.0);
             for (j, line) in wrapped.into_iter().enumerate() {
                 let tx = if rtl { x + col - 7.0 - line.width_mm() } else { x + 7.0 };
-                page.text(Point::new(tx, 5.6 + j as f64 * 4.2), line);
+                option.text(Point::new(tx, 5.6 + j as f64 * 4.2), line);
             }
+            Tag::wrap_all(Role::ListItem, &mut option.items);
+            page.items.extend(option.items);
         }
         // The whole box stays on one page.
         let chunk = Chunk::new(row_h, page.items);

@@ -8,7 +8,7 @@ pub mod footer;
 pub mod paper;
 pub mod poster;
 
-use crate::page::{Color, Page, Paint, Point, Stroke};
+use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
 use crate::sheet::markup::Block;
 use crate::text::{self, Reading, Style};
 pub use figure::FigureContext;
@@ -42,8 +42,22 @@ pub fn content_height(paper: &Paper) -> f64 {
 /// longer lines are hard to read.
 pub const MAX_TEXT_MM: f64 = 190.0;
 
-/// Text chunks for one block; figures are made by the caller.
+/// Text chunks for one block, their text tagged with the block's role (title,
+/// heading, paragraph, list item) for screen readers; figures are made by the caller.
 pub fn text_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
+    let mut chunks = untagged_chunks(block, width, reading);
+    let role = match block {
+        Block::Title(_) => Role::Title,
+        Block::Heading(_) => Role::Heading,
+        Block::Paragraph(_) | Block::Note(_) => Role::Paragraph,
+        Block::Bullet(_) | Block::Check(_) => Role::ListItem,
+        Block::Figure { .. } | Block::PageBreak => return chunks,
+    };
+    Tag::wrap_text(role, chunks.iter_mut().map(|c| &mut c.items));
+    chunks
+}
+
+fn untagged_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
     let width = width.min(MAX_TEXT_MM);
     match block {
         Block::Title(t) => {

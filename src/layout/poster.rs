@@ -8,7 +8,7 @@
 //! anything else is kept only where it lies wholly inside), so what reaches the PDF is
 //! exactly what prints, and an independent reader can check it.
 
-use crate::page::{Color, Item, Page, Paint, Point, Stroke};
+use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
 /// A drawing that must never be shrunk; see [`Chunk::poster`](super::flow::Chunk).
@@ -159,6 +159,8 @@ pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) 
             .replace("{column}", &(col + 1).to_string());
         let shaped = text::shape(&label, Style::Bold, 10.0, poster.labels.reading);
         page.text(Point::new(start_x(&shaped, frame), part_top + 4.0), shaped);
+        // The part's label heads it in the outline and for screen readers.
+        Tag::wrap_all(Role::Heading, &mut page.items);
         let (x, y) = (frame.left, part_top + LABEL_MM);
         let local = |p: Point| Point::new(x + p.x - window.x, y + p.y - window.y);
         // Glue tabs first, under the drawing.
@@ -499,6 +501,8 @@ fn clip_shape(item: &Item, window: &Window) -> Option<Item> {
                 color: *color,
             })
         }
+        // Structure markers have no extent: every part keeps them.
+        Item::Begin(_) | Item::End => Some(item.clone()),
     }
 }
 

@@ -18,7 +18,13 @@ pub struct DocInfo {
     /// The text reads right to left: viewers are told to show pages side by side
     /// and to turn pages from right to left (`/Direction /R2L`).
     pub right_to_left: bool,
+    /// The page label with `{page}` and `{pages}` ("page {page} of {pages}"), in
+    /// the sheet's language: the outline's entry for a page that starts no heading.
+    pub page_label: String,
 }
+
+/// `/Creator` (XMP `xmp:CreatorTool`): what made the content.
+const CREATOR: &str = "tablekit";
 
 /// `/Producer`: the program and its version.
 const PRODUCER: &str = concat!("tablekit ", env!("CARGO_PKG_VERSION"));
@@ -59,6 +65,13 @@ pub(super) fn finish(mut doc: lopdf::Document, info: &DocInfo) -> Vec<u8> {
         catalog.set("Lang", text_string(lang));
     }
 
+    let stated = super::pdfa::Stated {
+        creator: CREATOR,
+        producer: PRODUCER,
+        epoch: source_date_epoch().unwrap_or(FIXED_EPOCH),
+    };
+    super::pdfa::add(&mut doc, info, &stated);
+
     doc.trailer.remove(b"ID");
     let mut draft = Vec::new();
     doc.save_to(&mut draft).expect("writing to memory cannot fail");
@@ -77,7 +90,7 @@ fn info_dictionary(info: &DocInfo) -> Dictionary {
     if !info.title.is_empty() {
         dict.set("Title", text_string(&info.title));
     }
-    dict.set("Creator", Object::string_literal("tablekit"));
+    dict.set("Creator", Object::string_literal(CREATOR));
     dict.set("Producer", Object::string_literal(PRODUCER));
     dict.set("CreationDate", date.clone());
     dict.set("ModDate", date);
@@ -98,7 +111,7 @@ fn name(n: &str) -> Object {
 
 /// A PDF text string: ASCII as a literal string, anything else as UTF-16BE with a
 /// byte order mark (ISO 32000-1, 7.9.2.2).
-fn text_string(text: &str) -> Object {
+pub(super) fn text_string(text: &str) -> Object {
     if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return Object::string_literal(text);
     }
@@ -123,7 +136,7 @@ fn pdf_date(epoch: i64) -> String {
 
 /// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's
 /// `civil_from_days`, proleptic Gregorian calendar).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
+pub(super) fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

@@ -1,0 +1,247 @@
+//! Tagged PDF: the page model's structure markers ([`Item::Begin`], [`Item::End`])
+//! become marked content in the page streams (`BDC … EMC` with an MCID), and the
+//! structure tree that a screen reader walks (headings, paragraphs, lists, figures
+//! with alternative text). Items outside any run are marked as artifacts, so every
+//! mark on a page is either read or known to be decoration.
+//!
+//! The page streams are written by printpdf from the ops made here; the tree is
+//! added to printpdf's output with lopdf, by object id, without re-reading a page.
+
+use lopdf::{Dictionary, Document, Object, ObjectId};
+use printpdf::{DictItem, Op};
+
+use super::info::text_string;
+use crate::page::{Item, Role};
+
+/// One structure element and where its content is: `(page index, MCID)` pairs in
+/// reading order.
+#[derive(Debug)]
+pub(super) struct Element {
+    pub role: Role,
+    pub parts: Vec<(usize, i64)>,
+    /// The text of a title or heading (for the outline), and where its first line's
+    /// top is, in points from the bottom of its page.
+    pub text: String,
+    pub top: Option<f32>,
+}
+
+/// Turns one page's items into marked content as they are written: call
+/// [`PageMarks::before`] for every item, then [`PageMarks::finish`].
+pub(super) struct PageMarks<'a> {
+    elements: &'a mut Vec<Element>,
+    page: usize,
+    next_mcid: i64,
+    /// Nesting depth of runs; a run inside a run belongs to the outer one.
+    depth: usize,
+    artifact: bool,
+}
+
+impl<'a> PageMarks<'a> {
+    pub fn new(elements: &'a mut Vec<Element>, page: usize) -> Self {
+        PageMarks { elements, page, next_mcid: 0, depth: 0, artifact: false }
+    }
+
+    /// Opens or closes marked content for `item`; true when the item is a marker
+    /// (and draws nothing).
+    pub fn before(
+        &mut self,
+        item: &Item,
+        top: impl Fn() -> f32,
+        ops: &mut Vec<Op>,
+    ) -> bool {
+        match item {
+            Item::Begin(tag) => {
+                self.depth += 1;
+                if self.depth > 1 {
+                    return true;
+                }
+                self.close_artifact(ops);
+                let mcid = self.next_mcid;
+                self.next_mcid += 1;
+                match self.elements.last_mut() {
+                    Some(last) if tag.continues && last.role == tag.role => {
+                        last.parts.push((self.page, mcid));
+                    }
+                    _ => self.elements.push(Element {
+                        role: tag.role.clone(),
+                        parts: vec![(self.page, mcid)],
+                        text: String::new(),
+                        top: None,
+                    }),
+                }
+                let properties = DictItem::Dict {
+                    map: [("MCID".to_string(), DictItem::Int(mcid))].into(),
+                };
+                ops.push(Op::BeginMarkedContentWithProperties {
+                    tag: tag_name(&tag.role).to_string(),
+                    properties,
+                });
+                true
+            }
+            Item::End => {
+                if self.depth == 1 {
+                    ops.push(Op::EndMarkedContent);
+                }
+                self.depth = self.depth.saturating_sub(1);
+                true
+            }
+            Item::Text { shaped, .. } if self.depth > 0 => {
+                let element = self.elements.last_mut().expect("a run is open");
+                if matches!(element.role, Role::Title | Role::Heading) {
+                    if !element.text.is_empty() {
+                        element.text.push(' ');
+                    }
+                    element.text.push_str(shaped.text.trim());
+                    element.top.get_or_insert_with(top);
+                }
+                false
+            }
+            _ if self.depth > 0 => false,
+            _ => {
+                if !self.artifact {
+                    ops.push(Op::BeginMarkedContent { tag: "Artifact".to_string() });
+                    self.artifact = true;
+                }
+                false
+            }
+        }
+    }
+
+    /// Closes whatever is still open at the end of the page.
+    pub fn finish(mut self, ops: &mut Vec<Op>) {
+        self.close_artifact(ops);
+        if self.depth > 0 {
+            ops.push(Op::EndMarkedContent);
+        }
+    }
+
+    fn close_artifact(&mut self, ops: &mut Vec<Op>) {
+        if self.artifact {
+            ops.push(Op::EndMarkedContent);
+            self.artifact = false;
+        }
+    }
+}
+
+/// The standard structure type of a role (ISO 32000-1, 14.8.4).
+fn tag_name(role: &Role) -> &'static str {
+    match role {
+        Role::Title => "H1",
+        Role::Heading => "H2",
+        Role::Paragraph => "P",
+        // The content of a list item is its body; the item and its list are
+        // parents in the tree.
+        Role::ListItem => "LBody",
+        Role::Figure { .. } => "Figure",
+    }
+}
+
+/// Adds the structure tree for `elements` to `doc` (whose pages are `pages`, in
+/// order), marks the document as tagged and gives each page its parent tree key.
+pub(super) fn write_tree(doc: &mut Document, pages: &[ObjectId], elements: &[Element]) {
+    let root_id = doc.new_object_id();
+    let document_id = doc.new_object_id();
+    // For each page, the element that owns each MCID, by MCID.
+    let mut owners: Vec<Vec<(i64, ObjectId)>> = vec![Vec::new(); pages.len()];
+    let mut children = Vec::new();
+    // The list the last list item went into, while items follow one another.
+    let mut open_list: Option<(ObjectId, Vec<Object>)> = None;
+    let close_list = |doc: &mut Document, list: &mut Option<(ObjectId, Vec<Object>)>| {
+        if let Some((id, kids)) = list.take() {
+            let dict =
+                doc.get_object_mut(id).and_then(Object::as_dict_mut).expect("a list");
+            dict.set("K", Object::Array(kids));
+        }
+    };
+    for element in elements {
+        let Some(&(first_page, _)) = element.parts.first() else { continue };
+        let content_id = doc.new_object_id();
+        let parent = match element.role {
+            Role::ListItem => {
+                let (list_id, items) = open_list.get_or_insert_with(|| {
+                    let id = doc.new_object_id();
+                    let list = elem("L", document_id);
+                    doc.objects.insert(id, Object::Dictionary(list));
+                    children.push(Object::Reference(id));
+                    (id, Vec::new())
+                });
+                let item_id = doc.new_object_id();
+                let mut item = elem("LI", *list_id);
+                item.set("K", Object::Array(vec![Object::Reference(content_id)]));
+                doc.objects.insert(item_id, Object::Dictionary(item));
+                items.push(Object::Reference(item_id));
+                item_id
+            }
+            _ => {
+                close_list(doc, &mut open_list);
+                children.push(Object::Reference(content_id));
+                document_id
+            }
+        };
+        let mut dict = elem(tag_name(&element.role), parent);
+        dict.set("Pg", Object::Reference(pages[first_page]));
+        if let Role::Figure { alt } = &element.role {
+            dict.set("Alt", text_string(alt));
+        }
+        let kids = element
+            .parts
+            .iter()
+            .map(|&(page, mcid)| {
+                owners[page].push((mcid, content_id));
+                if page == first_page {
+                    return Object::Integer(mcid);
+                }
+                let mut mcr = Dictionary::new();
+                mcr.set("Type", Object::Name(b"MCR".to_vec()));
+                mcr.set("Pg", Object::Reference(pages[page]));
+                mcr.set("MCID", Object::Integer(mcid));
+                Object::Dictionary(mcr)
+            })
+            .collect();
+        dict.set("K", Object::Array(kids));
+        doc.objects.insert(content_id, Object::Dictionary(dict));
+    }
+    close_list(doc, &mut open_list);
+
+    let mut document = elem("Document", root_id);
+    document.set("K", Object::Array(children));
+    doc.objects.insert(document_id, Object::Dictionary(document));
+
+    // The parent tree: for page i (its /StructParents), the element of each MCID.
+    let mut nums = Vec::new();
+    for (index, (&page_id, mut owned)) in pages.iter().zip(owners).enumerate() {
+        owned.sort_by_key(|&(mcid, _)| mcid);
+        let refs = owned.into_iter().map(|(_, id)| Object::Reference(id)).collect();
+        let array_id = doc.add_object(Object::Array(refs));
+        nums.push(Object::Integer(index as i64));
+        nums.push(Object::Reference(array_id));
+        if let Ok(page) = doc.get_object_mut(page_id).and_then(Object::as_dict_mut) {
+            page.set("StructParents", Object::Integer(index as i64));
+            // Tab order follows the structure.
+            page.set("Tabs", Object::Name(b"S".to_vec()));
+        }
+    }
+    let mut parent_tree = Dictionary::new();
+    parent_tree.set("Nums", Object::Array(nums));
+    let mut root = Dictionary::new();
+    root.set("Type", Object::Name(b"StructTreeRoot".to_vec()));
+    root.set("K", Object::Reference(document_id));
+    root.set("ParentTree", Object::Dictionary(parent_tree));
+    root.set("ParentTreeNextKey", Object::Integer(pages.len() as i64));
+    doc.objects.insert(root_id, Object::Dictionary(root));
+
+    let mut mark_info = Dictionary::new();
+    mark_info.set("Marked", Object::Boolean(true));
+    let catalog = doc.catalog_mut().expect("printpdf writes a catalog");
+    catalog.set("StructTreeRoot", Object::Reference(root_id));
+    catalog.set("MarkInfo", Object::Dictionary(mark_info));
+}
+
+/// A structure element of type `tag` under `parent`, without content yet.
+fn elem(tag: &str, parent: ObjectId) -> Dictionary {
+    let mut dict = Dictionary::new();
+    dict.set("Type", Object::Name(b"StructElem".to_vec()));
+    dict.set("S", Object::Name(tag.as_bytes().to_vec()));
+    dict.set("P", Object::Reference(parent));
+    dict
+}
