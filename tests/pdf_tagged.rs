@@ -1,0 +1,210 @@
+//! Structure a reader or a screen reader finds in the files, read back with lopdf:
+//! the outline of multi-page files, and the tagged structure (headings, paragraphs,
+//! lists, figures with alternative text) behind every mark of text.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use lopdf::{Dictionary, Document, Object, ObjectId};
+
+use crate::pdf_archive::raw;
+use crate::pdf_standards::{all, get, string};
+
+/// The outline's entries: title and the page object its destination names.
+fn outline(doc: &Document) -> Option<Vec<(String, ObjectId)>> {
+    let root = get(doc, doc.catalog().unwrap(), b"Outlines")?.as_dict().unwrap();
+    let count = root.get(b"Count").unwrap().as_i64().unwrap();
+    let mut entries = Vec::new();
+    let mut next = root.get(b"First").ok().map(|o| o.as_reference().unwrap());
+    while let Some(id) = next {
+        let item = doc.get_dictionary(id).unwrap();
+        let dest = get(doc, item, b"Dest").unwrap().as_array().unwrap();
+        let title = string(item, b"Title").unwrap();
+        entries.push((title, dest[0].as_reference().unwrap()));
+        next = item.get(b"Next").ok().map(|o| o.as_reference().unwrap());
+    }
+    assert_eq!(entries.len() as i64, count, "/Count");
+    Some(entries)
+}
+
+#[test]
+fn multi_page_files_have_an_outline_pointing_at_their_pages() {
+    let mut labels = 0;
+    for (name, doc) in all() {
+        let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+        let Some(entries) = outline(doc) else {
+            assert_eq!(pages.len(), 1, "{name}: {} pages and no outline", pages.len());
+            continue;
+        };
+        assert!(pages.len() > 1, "{name}: an outline on a single page");
+        // In page order, every page reached, no entry without a title.
+        let order: Vec<usize> = entries
+            .iter()
+            .map(|(title, page)| {
+                assert!(!title.trim().is_empty(), "{name}: an empty entry");
+                pages.iter().position(|p| p == page).expect("a page of the file")
+            })
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] <= w[1]), "{name}: {order:?}");
+        let reached: BTreeSet<usize> = order.iter().copied().collect();
+        assert_eq!(reached.len(), pages.len(), "{name}: pages without an entry");
+        // The first entry is the sheet's title, as its Info dictionary gives it.
+        let title = string(crate::pdf_standards::info(doc), b"Title").unwrap();
+        assert!(title.contains(&format!(" · {} (", entries[0].0)), "{name}: {title}");
+        if name.starts_with("pathstone/en") {
+            labels += entries.iter().filter(|(t, _)| t.starts_with("page ")).count();
+        }
+    }
+    // A page that starts no heading is named by its page label.
+    assert!(labels > 0, "no page label in the outlines");
+    // A board split into parts: the title (and assembly plan), then each part.
+    let (name, bytes) =
+        raw().iter().find(|(n, _)| n.ends_with("en-a4-8/board.pdf")).unwrap();
+    let doc = Document::load_mem(bytes).unwrap();
+    let entries = outline(&doc).expect("an outline");
+    let parts: Vec<&str> = entries
+        .iter()
+        .map(|(t, _)| t.as_str())
+        .filter(|t| t.starts_with("Part "))
+        .collect();
+    // Each part once ("Part k of n"), in page order (a small part may share the
+    // assembly plan's page).
+    let n = parts.len();
+    assert!(n >= doc.get_pages().len() - 1, "{name}: {entries:?}");
+    for k in 1..=n {
+        let label = format!("Part {k} of {n}:");
+        assert!(parts.iter().any(|p| p.starts_with(&label)), "{name}: {parts:?}");
+    }
+}
+
+/// Every structure element under the root: its type, its dictionary and its
+/// parent's type.
+fn elements(doc: &Document) -> Vec<(String, Dictionary, String)> {
+    let catalog = doc.catalog().unwrap();
+    let root = get(doc, catalog, b"StructTreeRoot").expect("a structure tree");
+    let mut found = Vec::new();
+    let mut stack = vec![(root.as_dict().unwrap().clone(), String::from("root"))];
+    while let Some((dict, _)) = stack.pop() {
+        let kids = match dict.get(b"K") {
+            Ok(Object::Array(kids)) => kids.clone(),
+            Ok(kid) => vec![kid.clone()],
+            Err(_) => Vec::new(),
+        };
+        let me =
+            dict.get(b"S").map(|s| s.as_name().unwrap().to_vec()).unwrap_or_default();
+        let me = String::from_utf8(me).unwrap();
+        for kid in kids {
+            let Ok(id) = kid.as_reference() else { continue };
+            let child = doc.get_dictionary(id).unwrap().clone();
+            let s = child.get(b"S").unwrap().as_name().unwrap().to_vec();
+            found.push((String::from_utf8(s).unwrap(), child.clone(), me.clone()));
+            stack.push((child, me.clone()));
+        }
+    }
+    found
+}
+
+#[test]
+fn rule_cards_and_host_keys_are_tagged_with_headings_paragraphs_lists_and_figures() {
+    for (name, doc) in all() {
+        let catalog = doc.catalog().unwrap();
+        let mark_info = get(doc, catalog, b"MarkInfo").unwrap().as_dict().unwrap();
+        assert!(mark_info.get(b"Marked").unwrap().as_bool().unwrap(), "{name}");
+        let found = elements(doc);
+        let kinds: BTreeSet<&str> = found.iter().map(|(s, _, _)| s.as_str()).collect();
+        // Every sheet starts with its title.
+        assert!(kinds.contains("H1"), "{name}: {kinds:?}");
+        let needs: &[&str] = if name.ends_with("rule-card.pdf") {
+            &["H1", "H2", "P", "Figure"]
+        } else if name.ends_with("host-key.pdf") {
+            &["H1", "H2", "P", "L", "LI", "LBody"]
+        } else {
+            &[]
+        };
+        for kind in needs {
+            assert!(kinds.contains(kind), "{name}: no {kind} in {kinds:?}");
+        }
+        for (kind, dict, parent) in &found {
+            match kind.as_str() {
+                "Figure" => {
+                    let alt = string(dict, b"Alt").unwrap_or_default();
+                    assert!(alt.trim().chars().count() > 10, "{name}: alt {alt:?}");
+                }
+                "LI" => assert_eq!(parent, "L", "{name}"),
+                "LBody" => assert_eq!(parent, "LI", "{name}"),
+                "L" | "H1" | "H2" | "P" => assert_eq!(parent, "Document", "{name}"),
+                "Document" => assert_eq!(parent, "", "{name}"),
+                other => panic!("{name}: unexpected structure type {other}"),
+            }
+        }
+    }
+}
+
+/// The MCIDs a structure element holds on `page`.
+fn mcids_on(dict: &Dictionary, page: ObjectId) -> Vec<i64> {
+    let own_page = dict.get(b"Pg").and_then(Object::as_reference).ok();
+    let kids = match dict.get(b"K") {
+        Ok(Object::Array(kids)) => kids.clone(),
+        Ok(kid) => vec![kid.clone()],
+        Err(_) => Vec::new(),
+    };
+    kids.iter()
+        .filter_map(|kid| match kid {
+            Object::Integer(m) => (own_page == Some(page)).then_some(*m),
+            Object::Dictionary(mcr) => {
+                let on = mcr.get(b"Pg").and_then(Object::as_reference).ok() == Some(page);
+                on.then(|| mcr.get(b"MCID").unwrap().as_i64().unwrap())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn all_text_is_tagged_or_an_artifact_and_every_mcid_has_its_element() {
+    const SHOW: [&str; 4] = ["Tj", "TJ", "'", "\""];
+    for (name, doc) in all() {
+        let catalog = doc.catalog().unwrap();
+        let root = get(doc, catalog, b"StructTreeRoot").unwrap().as_dict().unwrap();
+        let tree = get(doc, root, b"ParentTree").unwrap().as_dict().unwrap();
+        let nums = get(doc, tree, b"Nums").unwrap().as_array().unwrap();
+        let parents: BTreeMap<i64, &Object> =
+            nums.chunks(2).map(|p| (p[0].as_i64().unwrap(), &p[1])).collect();
+        for (number, page_id) in doc.get_pages() {
+            let page = doc.get_dictionary(page_id).unwrap();
+            let key = page.get(b"StructParents").unwrap().as_i64().unwrap();
+            let owners = doc.dereference(parents[&key]).unwrap().1.as_array().unwrap();
+            let content = doc.get_and_decode_page_content(page_id).unwrap();
+            let (mut depth, mut mcids, mut shown) = (0, Vec::new(), 0);
+            for op in &content.operations {
+                match op.operator.as_str() {
+                    "BMC" => depth += 1,
+                    "BDC" => {
+                        depth += 1;
+                        let props = op.operands[1].as_dict().unwrap();
+                        mcids.push(props.get(b"MCID").unwrap().as_i64().unwrap());
+                    }
+                    "EMC" => depth -= 1,
+                    show if SHOW.contains(&show) => {
+                        assert!(depth > 0, "{name} page {number}: unmarked text");
+                        shown += 1;
+                    }
+                    _ => {}
+                }
+                assert!(depth >= 0, "{name} page {number}: EMC without a begin");
+            }
+            assert_eq!(depth, 0, "{name} page {number}: unclosed marked content");
+            assert!(shown > 0, "{name} page {number}");
+            // MCIDs 0, 1, 2… each owned by the element the parent tree names.
+            let expected: Vec<i64> = (0..mcids.len() as i64).collect();
+            assert_eq!(mcids, expected, "{name} page {number}");
+            assert_eq!(owners.len(), mcids.len(), "{name} page {number}");
+            for (mcid, owner) in owners.iter().enumerate() {
+                let element = doc.get_dictionary(owner.as_reference().unwrap()).unwrap();
+                assert!(
+                    mcids_on(element, page_id).contains(&(mcid as i64)),
+                    "{name} page {number}: MCID {mcid} not in its element"
+                );
+            }
+        }
+    }
+}
