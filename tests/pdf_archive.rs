@@ -1,15 +1,15 @@
 //! PDF/A-2b (ISO 19005-2, level B), clause by clause, by reading the files back: no
 //! validator is installable here, so each test names the clauses it checks.
-//! Checked: 6.1.2 (header and binary comment), 6.1.3 (trailer /ID, no /Encrypt,
-//! nothing after %%EOF), 6.1.7 (stream keywords; no LZW), 6.1.13 (no JavaScript or
-//! additional actions), 6.2.3 and 6.2.4.3 (one output intent, its ICC profile valid
-//! and matching /N; DeviceGray and DeviceRGB covered by the RGB intent), 6.2.10 and
-//! 6.4 (no transparency: no SMask, no transparency group, no constant alpha below 1,
-//! no blend mode), 6.2.11.3 (CIDFontType2 with CIDToGIDMap), 6.2.11.4 (every font
-//! embedded; no CIDSet, so none incomplete), 6.2.11.5 (widths agree with the
-//! embedded program), 6.2.11.8 (no .notdef shown), 6.6.2 (an unfiltered XMP
-//! metadata stream with the PDF/A identification) and 6.6.2.3.1 (XMP agrees with the
-//! Info dictionary).
+//! Checked: 6.1.2 (header and binary comment), 6.1.3 (trailer /ID, no /Encrypt, nothing
+//! after %%EOF), 6.1.4 (cross-reference table), 6.1.7 (stream keywords; no LZW), 6.1.13
+//! (no JavaScript or additional actions), 6.2.3 and 6.2.4.3 (one output intent, its ICC
+//! profile valid and matching /N; DeviceGray and DeviceRGB covered by the RGB intent),
+//! 6.2.10 and 6.4 (no transparency: no SMask, no transparency group, no constant alpha
+//! below 1, no blend mode), 6.2.11.3 (CIDFontType2 with CIDToGIDMap), 6.2.11.4 (every
+//! font embedded; no CIDSet, so none incomplete), 6.2.11.5 (widths agree with the
+//! embedded program), 6.2.11.8 (no .notdef shown), 6.6.2 (an unfiltered XMP metadata
+//! stream with the PDF/A identification) and 6.6.2.3.1 (XMP agrees with the Info
+//! dictionary).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -57,6 +57,26 @@ fn header_trailer_and_streams_follow_the_file_structure_clauses() {
         let end = bytes.trim_ascii_end();
         assert!(end.ends_with(b"%%EOF"), "{name}");
         assert!(bytes.len() - end.len() <= 2, "{name}: data after %%EOF");
+        // 6.1.4: `startxref` points at the `xref` keyword, its subsection header
+        // follows after a single end of line, and each entry is 20 bytes.
+        let start = bytes.windows(9).rposition(|w| w == b"startxref").unwrap();
+        let offset: usize = std::str::from_utf8(&bytes[start + 10..end.len() - 6])
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        assert!(bytes[offset..].starts_with(b"xref\n0 "), "{name}: startxref");
+        let table = &bytes[offset + 5..];
+        let header_end = table.iter().position(|&b| b == b'\n').unwrap();
+        let header = std::str::from_utf8(&table[..header_end]).unwrap();
+        let count: usize = header.split(' ').nth(1).unwrap().parse().unwrap();
+        for entry in table[header_end + 1..].chunks(20).take(count) {
+            assert!(
+                entry.ends_with(b" \n") || entry.ends_with(b"\r\n"),
+                "{name}: {entry:?}"
+            );
+            assert!([b'n', b'f'].contains(&entry[17]), "{name}: xref entry");
+        }
         // 6.1.7: `stream` followed by an end of line, `endstream` preceded by one.
         let text = String::from_utf8_lossy(bytes);
         let keywords: Vec<usize> = text.match_indices("stream").map(|(i, _)| i).collect();

@@ -245,3 +245,46 @@ fn elem(tag: &str, parent: ObjectId) -> Dictionary {
     dict.set("P", Object::Reference(parent));
     dict
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::page::{Color, Item, Page, Paint, Point, Role, Tag};
+    use crate::text::{Reading, Style, shape};
+
+    fn line(text: &str) -> Item {
+        let shaped = shape(text, Style::Regular, 10.0, Reading::Natural);
+        Item::Text { origin: Point::new(20.0, 30.0), shaped, color: Color::BLACK }
+    }
+
+    #[test]
+    fn a_paragraph_over_two_pages_is_one_element_and_decoration_an_artifact() {
+        let mut first = Page::new(210.0, 297.0);
+        first.items = vec![line("The first line"), line("and the second")];
+        let mut second = Page::new(210.0, 297.0);
+        second.items = vec![line("on the next page.")];
+        Tag::wrap_text(
+            Role::Paragraph,
+            [&mut first.items, &mut second.items].into_iter(),
+        );
+        second.rect(Point::new(20.0, 40.0), 5.0, 5.0, Paint::fill(Color::BLACK));
+        let bytes = super::super::write_with(&[first, second], &Default::default());
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let pages: Vec<_> = doc.get_pages().into_values().collect();
+        let paragraphs: Vec<&lopdf::Dictionary> = doc
+            .objects
+            .values()
+            .filter_map(|o| o.as_dict().ok())
+            .filter(|d| d.get(b"S").ok().and_then(|s| s.as_name().ok()) == Some(b"P"))
+            .collect();
+        assert_eq!(paragraphs.len(), 1);
+        let kids = paragraphs[0].get(b"K").unwrap().as_array().unwrap();
+        assert_eq!(kids[0].as_i64().unwrap(), 0);
+        let mcr = kids[1].as_dict().unwrap();
+        assert_eq!(mcr.get(b"Pg").unwrap().as_reference().unwrap(), pages[1]);
+        let content = doc.get_and_decode_page_content(pages[1]).unwrap();
+        let ops: Vec<&str> =
+            content.operations.iter().map(|o| o.operator.as_str()).collect();
+        let artifact = ops.iter().position(|&o| o == "BMC").unwrap();
+        assert!(ops[..artifact].contains(&"BDC") && ops[artifact..].contains(&"re"));
+    }
+}
