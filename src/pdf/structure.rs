@@ -262,10 +262,7 @@ mod tests {
         first.items = vec![line("The first line"), line("and the second")];
         let mut second = Page::new(210.0, 297.0);
         second.items = vec![line("on the next page.")];
-        Tag::wrap_text(
-            Role::Paragraph,
-            [&mut first.items, &mut second.items].into_iter(),
-        );
+        Tag::wrap_text(Role::Paragraph, [&mut first.items, &mut second.items]);
         second.rect(Point::new(20.0, 40.0), 5.0, 5.0, Paint::fill(Color::BLACK));
         let bytes = super::super::write_with(&[first, second], &Default::default());
         let doc = lopdf::Document::load_mem(&bytes).unwrap();
