@@ -247,3 +247,33 @@ impl Item {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::{Reading, Style, shape};
+
+    #[test]
+    fn wrapped_text_starts_one_element_and_continues_it_and_leaves_marks_out() {
+        let text = || Item::Text {
+            origin: Point::new(0.0, 0.0),
+            shaped: shape("word", Style::Regular, 10.0, Reading::Natural),
+            color: Color::BLACK,
+        };
+        let dot = Item::Circle {
+            center: Point::new(1.0, 1.0),
+            radius: 1.0,
+            paint: Paint::fill(Color::BLACK),
+        };
+        let mut runs = vec![vec![text(), dot.clone()], Vec::new(), vec![text()]];
+        Tag::wrap_text(Role::ListItem, runs.iter_mut());
+        let begin = |continues| Item::Begin(Tag { role: Role::ListItem, continues });
+        assert_eq!(runs[0], [begin(false), text(), Item::End, dot]);
+        assert!(runs[1].is_empty());
+        assert_eq!(runs[2], [begin(true), text(), Item::End]);
+        // Flowing moves the drawing and keeps the markers.
+        let moved: Vec<Item> = runs[2].iter().map(|i| i.translated(5.0, 5.0)).collect();
+        assert_eq!(moved[0], begin(true));
+        assert_eq!(moved[2], Item::End);
+    }
+}
