@@ -265,7 +265,7 @@ mod tests {
             radius: 1.0,
             paint: Paint::fill(Color::BLACK),
         };
-        let mut runs = vec![vec![text(), dot.clone()], Vec::new(), vec![text()]];
+        let mut runs = [vec![text(), dot.clone()], Vec::new(), vec![text()]];
         Tag::wrap_text(Role::ListItem, runs.iter_mut());
         let begin = |continues| Item::Begin(Tag { role: Role::ListItem, continues });
         assert_eq!(runs[0], [begin(false), text(), Item::End, dot]);
