@@ -143,6 +143,10 @@ fn source_date_epoch_sets_the_dates_and_builds_stay_identical() {
         let date = "D:20231114221320+00'00'";
         assert_eq!(string(info, b"CreationDate").as_deref(), Some(date), "{name}");
         assert_eq!(string(info, b"ModDate").as_deref(), Some(date), "{name}");
+        // The XMP metadata says the same instant.
+        let xmp = get(a, a.catalog().unwrap(), b"Metadata").unwrap().as_stream().unwrap();
+        let xmp = String::from_utf8_lossy(&xmp.content);
+        assert!(xmp.contains("<xmp:CreateDate>2023-11-14T22:13:20+00:00<"), "{name}");
         let bytes = |d: &Document| {
             let mut v = Vec::new();
             d.clone().save_to(&mut v).unwrap();
