@@ -72,15 +72,30 @@ pub(super) fn finish(mut doc: lopdf::Document, info: &DocInfo) -> Vec<u8> {
     };
     super::pdfa::add(&mut doc, info, &stated);
 
-    doc.trailer.remove(b"ID");
-    let mut draft = Vec::new();
-    doc.save_to(&mut draft).expect("writing to memory cannot fail");
-    let id = format!("{:016x}{:016x}", super::fnv1a(&draft, 0), super::fnv1a(&draft, 1));
-    let id = Object::String(id.into_bytes(), StringFormat::Hexadecimal);
-    doc.trailer.set("ID", Object::Array(vec![id.clone(), id]));
+    // The id is a hash of the file written with a placeholder id of the same length,
+    // patched in place: one save instead of two.
+    let placeholder = Object::String(vec![0; ID_BYTES], StringFormat::Hexadecimal);
+    doc.trailer.set("ID", Object::Array(vec![placeholder.clone(), placeholder]));
     let mut out = Vec::new();
     doc.save_to(&mut out).expect("writing to memory cannot fail");
+    let id = format!("{:016x}{:016x}", super::fnv1a(&out, 0), super::fnv1a(&out, 1));
+    let zeros = format!("<{}>", "00".repeat(ID_BYTES));
+    let at =
+        find_last(&out, zeros.as_bytes()).expect("the trailer holds the placeholder");
+    let patched = format!("<{id}>");
+    // Both halves of the id array are the placeholder; the last two occurrences.
+    let first = find_last(&out[..at], zeros.as_bytes()).expect("the id has two parts");
+    for start in [first, at] {
+        out[start..start + patched.len()].copy_from_slice(patched.as_bytes());
+    }
     out
+}
+
+/// Bytes in the document id (two 64-bit hashes).
+const ID_BYTES: usize = 16;
+
+fn find_last(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).rposition(|w| w == needle)
 }
 
 fn info_dictionary(info: &DocInfo) -> Dictionary {
