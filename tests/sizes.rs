@@ -140,8 +140,8 @@ fn every_kit_on_every_paper_at_two_cell_sizes() {
                 let expected = match kit.id {
                     "three-men-slide" => (4, 4),
                     "stack-top-roads" => (9, 9),
-                    // 5×5: 21 stones and a spare, and one Crown, each.
-                    "pathstone" => (23, 23),
+                    // 5×5: 21 stones and a spare, and one Crown and a spare, each.
+                    "pathstone" => (24, 24),
                     // 9×9: V 41 and H 40, two spares each; discs of both colours.
                     _ => (85, 0),
                 };

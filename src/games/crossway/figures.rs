@@ -44,13 +44,13 @@ fn side(player: Player) -> Side {
     }
 }
 
-/// A stone: V is a grey disc with a white V, H a white disc with a ring and a black H.
+/// A stone: V is a grey disc with a black V, H a white disc with a ring and a black H.
 /// A letter reads the same however a round stone is turned. `outline` is the cut line
 /// on a sheet of stones.
 fn stone(page: &mut Page, center: Point, diameter: f64, player: Player, outline: Stroke) {
     let r = diameter / 2.0;
     let (fill, mark) = match side(player) {
-        Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
+        Side::Dark => (Color::gray(draw::DARK_TONE), Color::BLACK),
         Side::Light => (Color::WHITE, Color::BLACK),
     };
     page.circle(center, r, Paint::both(fill, outline));

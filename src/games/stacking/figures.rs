@@ -178,8 +178,8 @@ fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
         center.x - shaped.width_mm() / 2.0,
         center.y + ascent * draw::CAP_HEIGHT / 2.0,
     );
-    let fill = if color == stacks::Color::White { Color::BLACK } else { Color::WHITE };
-    page.items.push(Item::Text { origin, shaped, color: fill });
+    // Black on both sides: the dark side's face is a light grey (see `draw::DARK_TONE`).
+    page.items.push(Item::Text { origin, shaped, color: Color::BLACK });
 }
 
 /// One row per turn: who played, what, every stack after it (bottom to top) and the
@@ -548,19 +548,26 @@ fn fold_stroke() -> Stroke {
 }
 
 /// The wall side's mark: a heavy upright bar, a symbol that reads the same either way
-/// up (the face is upside down until folded).
+/// up (the face is upside down until folded), with the owner's letter small on each
+/// side of it, so that a wall is told apart by its letter as well as by its shade.
 fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
-    let mark = match side(color) {
-        Side::Light => Color::BLACK,
-        Side::Dark => Color::WHITE,
-    };
     let bar_w = size * 0.22;
+    // Black on White's wall; on Black's grey wall an outlined white bar, which reads
+    // as clearly for a fraction of the toner.
+    let paint = match side(color) {
+        Side::Light => Paint::fill(Color::BLACK),
+        Side::Dark => Paint::both(Color::WHITE, Stroke::solid(0.5)),
+    };
     page.rect(
         Point::new(at.x + (size - bar_w) / 2.0, at.y + size * 0.15),
         bar_w,
         size * 0.7,
-        Paint::fill(mark),
+        paint,
     );
+    let y = at.y + size / 2.0;
+    for x in [at.x + size * 0.22, at.x + size * 0.78] {
+        letter(page, Point::new(x, y), size * 0.35, color);
+    }
 }
 
 /// Each player's Crowns, or a line saying this size has none.
@@ -569,7 +576,8 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         return Ok(cx.lines(&cx.text("stones.no_crowns")?, Style::Regular, BODY_PT, 0.0));
     }
     let size = cx.kit.pieces.size_mm;
-    let count = variant.crowns as usize;
+    // The rules' Crowns and the kit's spares, as for the stones.
+    let count = (variant.crowns + cx.kit.pieces.spares) as usize;
     // A few Crowns a side: both sides in one row, each under its own caption, rather
     // than two short rows that may be carried to a sheet of their own.
     let half = cx.width / 2.0;
@@ -610,13 +618,9 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("stones.crowns_{}", color.to_string().to_lowercase()),
         )?);
-        chunks.extend(cut_tiles(
-            variant.crowns as usize,
-            size,
-            cx.width,
-            cx.reading,
-            &|page, centre| crown(page, centre, size, color),
-        ));
+        chunks.extend(cut_tiles(count, size, cx.width, cx.reading, &|page, centre| {
+            crown(page, centre, size, color)
+        }));
         chunks.push(Chunk::space(6.0));
     }
     Ok(chunks)
@@ -641,7 +645,10 @@ fn crown(page: &mut Page, center: Point, size: f64, color: stacks::Color) {
         Point::new(x0 + w, top + r * 0.15),
         Point::new(x0 + w, base),
     ];
-    page.polygon(points, Paint::fill(mark));
+    let outline = Stroke::solid(0.4);
+    let paint =
+        if mark == Color::WHITE { Paint::both(mark, outline) } else { Paint::fill(mark) };
+    page.polygon(points, paint);
     letter(page, Point::new(center.x, center.y + r * 0.35), size * 0.8, color);
 }
 
