@@ -288,15 +288,28 @@ fn boards_use_the_fewest_sheets() {
         assert_eq!(board(&dir), (1, 0), "{id} --cell large");
         probe(&dir, "board").pages[0].all_marks_inside(10.0).unwrap();
     }
-    // Pathstone 8×8 on portrait A4: four parts, the two short ones on one sheet with
-    // the plan, so four sheets in all.
+    // Pathstone 8×8 on A4: two halves, each on a sheet turned to landscape, after the
+    // sheet with the board's words and the plan: three sheets in all (four upright).
     let dir = build(tmp.path(), "pathstone", &["--size", "8"]);
-    assert_eq!(board(&dir), (4, 4), "pathstone 8×8");
-    // 19×19 Crossway: the grid-aligned minimum, 3 × 2 parts on A4, 3 × 3 on Letter.
+    assert_eq!(board(&dir), (3, 2), "pathstone 8×8");
+    let pdf = probe(&dir, "board");
+    for page in &pdf.pages[1..] {
+        assert!(page.width_mm > page.height_mm, "a part sheet is landscape");
+        // The footer and the part stay inside the printable area of the turned page.
+        page.all_marks_inside(10.0).unwrap();
+        let bar = page.segments.iter().filter(|s| (s.y1 - s.y2).abs() < 1e-3);
+        let lowest = bar.map(|s| s.y1).fold(0.0, f64::max);
+        assert!(
+            lowest > page.height_mm - 34.0,
+            "the footer sits at the foot of the turned page"
+        );
+    }
+    // 19×19 Crossway: the grid-aligned minimum, 3 × 2 parts on upright A4; on Letter,
+    // 2 × 4 on sheets turned to landscape (3 × 3 upright), 8 sheets rather than 10.
     let dir = build(tmp.path(), "crossway", &["--size", "19"]);
     assert_eq!(board(&dir).1, 6, "crossway 19×19 on A4");
     let dir = build(tmp.path(), "crossway", &["--size", "19", "--paper", "letter"]);
-    assert_eq!(board(&dir).1, 9, "crossway 19×19 on Letter");
+    assert_eq!(board(&dir), (8, 8), "crossway 19×19 on Letter");
 }
 
 #[test]
@@ -312,6 +325,11 @@ fn split_boards_meet_on_grid_lines_and_reassemble_exactly_with_marks_off_the_boa
         let pdf = probe(&dir, "board");
         let parts = boards::parts(&pdf.pages);
         assert!(parts.len() > 1, "{id} {extra:?} is split");
+        // Pathstone 8×8's parts are on landscape sheets: they reassemble all the same.
+        let turned = pdf.pages.iter().filter(|p| p.width_mm > p.height_mm).count();
+        if id == "pathstone" {
+            assert!(turned > 0, "{id} {extra:?}: landscape parts");
+        }
         let (xs, ys, marks) = boards::reassembled(&parts, line);
         for (lines, step) in [(&xs, pitch.0), (&ys, pitch.1)] {
             for pair in lines.windows(2) {
