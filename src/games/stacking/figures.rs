@@ -434,9 +434,12 @@ fn carry_arrow(
     mv: &stacks::Move,
     crossed: bool,
 ) {
-    let stacks::Move::Carry { from, dir, drops, .. } = mv else {
+    let stacks::Move::Carry { from, dir, drops, order } = mv else {
         return;
     };
+    // A carry refused for its drop order is a legal path: the arrow stays plain, and
+    // the wrong landings are drawn and crossed instead (see `wrong_drops`).
+    let crossed = crossed && order.is_none();
     let from = *from;
     let n = state.size();
     let steps = drops.len() as i16;
@@ -462,6 +465,64 @@ fn carry_arrow(
         }
     };
     draw::arrow(page, centre(from), centre(to), cell * 0.2, 0.5, crossed);
+    if let Some(order) = order {
+        let path = (1..=steps).map(|k| Square {
+            col: (from.col as i16 + dc * k) as u8,
+            row: (from.row as i16 + dr * k) as u8,
+        });
+        let stack = state.stack(from);
+        let lifted: Vec<stacks::Color> = stack[stack.len().saturating_sub(order.len())..]
+            .iter()
+            .map(|p| p.color)
+            .collect();
+        wrong_drops(page, (origin, cell, n), path.collect(), drops, order, &lifted);
+    }
+}
+
+/// The stones a refused carry says it drops, in the order given, each on the cell it
+/// would land on, drawn dashed as not played; the first one that breaks the lifted
+/// order (`lifted`, bottom first) is crossed out: "this stone may not land here first".
+fn wrong_drops(
+    page: &mut Page,
+    (origin, cell, n): (Point, f64, u8),
+    path: Vec<Square>,
+    drops: &[u8],
+    order: &[stacks::Color],
+    lifted: &[stacks::Color],
+) {
+    let wrong = order.iter().zip(lifted).position(|(said, was)| said != was);
+    let mut said = order.iter().enumerate();
+    let layer_h = cell * 0.2;
+    let (x, w) = (cell * 0.2, cell * 0.6);
+    for (sq, &count) in path.iter().zip(drops) {
+        let at = cell_origin(origin, cell, n, *sq);
+        let mut y = at.y + cell * 0.84 - layer_h;
+        for _ in 0..count {
+            let Some((i, &color)) = said.next() else { return };
+            let fill = match side(color) {
+                Side::Light => Color::WHITE,
+                Side::Dark => Color::gray(draw::DARK_TONE),
+            };
+            let corner = Point::new(at.x + x, y);
+            page.rect(
+                corner,
+                w,
+                layer_h,
+                Paint::both(fill, Stroke::dashed(0.3, 0.8, 0.5)),
+            );
+            if wrong == Some(i) {
+                // Under the letter, which stays legible through it.
+                let (m, cross) = (1.5, Stroke::solid(0.45));
+                let (x0, y0) = (corner.x - m, y - m);
+                let (x1, y1) = (corner.x + w + m, y + layer_h + m);
+                page.line(Point::new(x0, y0), Point::new(x1, y1), cross);
+                page.line(Point::new(x0, y1), Point::new(x1, y0), cross);
+            }
+            let centre = Point::new(corner.x + w / 2.0, y + layer_h / 2.0);
+            letter(page, centre, layer_h * 2.2, color);
+            y -= layer_h;
+        }
+    }
 }
 
 /// Stones for games with walls: a strip of two faces, folded in half and glued. The
