@@ -276,8 +276,12 @@ fn boards_use_the_fewest_sheets() {
     // Crossway 9×9 prints whole on A4 and on Letter.
     for paper in ["a4", "letter"] {
         let dir = build(tmp.path(), "crossway", &["--paper", paper]);
-        let (_, parts) = board(&dir);
-        assert_eq!(parts, 0, "crossway 9×9 on {paper} is not split");
+        // One page: the board with its title and legend, no page of words alone.
+        assert_eq!(board(&dir), (1, 0), "crossway 9×9 on {paper}: one sheet, not split");
+        let text = probe(&dir, "board").pages[0].text();
+        for words in ["Board", "V (Black) builds", "H (White) builds"] {
+            assert!(text.contains(words), "{paper}: {words:?} with the board");
+        }
         let (xs, ys) = board_grid(&probe(&dir, "board").pages, 0.35);
         assert_eq!((xs.len(), ys.len()), (9, 9));
         probe(&dir, "board").pages.iter().for_each(|p| p.all_marks_inside(10.0).unwrap());
