@@ -104,7 +104,7 @@ fn pieces_and_reserves_come_from_the_rules_for_each_size() {
         let card = card.split_whitespace().collect::<Vec<_>>().join(" ");
         // The Crowns are counted in words, and a size without them never says "0".
         let crowns_said = match crowns {
-            0 => format!("There are no Crowns on a {size}×{size} board"),
+            0 => format!("There are no Crowns on the {size}×{size} board"),
             1 => "Each also has 1 Crown.".to_string(),
             n => format!("Each also has {n} Crowns."),
         };
@@ -148,7 +148,7 @@ fn the_rule_card_draws_the_examples_and_the_host_key_answers_them() {
     assert!(key.contains("c2+ is refused"), "{key}");
     // Without Crowns (3×3) the card says so and shows no Crown example.
     let small = probe(&build(tmp.path(), "a4", 3), "rule-card").text();
-    assert!(small.contains("There are no Crowns on a 3×3 board"), "{small}");
+    assert!(small.contains("There are no Crowns on the 3×3 board"), "{small}");
     assert!(!small.contains("flattens the wall"), "{small}");
 }
 
