@@ -291,3 +291,107 @@ fn player_sheets_and_the_contents_sheet_show_no_host_key_text() {
         }
     }
 }
+
+/// Stack-top roads' reversed-drop figure shows the wrong landing, not a forbidden path:
+/// the carry's arrow is plain (no dashed, crossed arrow), and an X is drawn over the
+/// white stone said to land first, on b1.
+#[test]
+fn the_reversed_drop_figure_crosses_out_w_landing_first_not_the_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, _) = build(tmp.path(), "stack-top-roads", "en", 3);
+    let card = pdf_probe::load_file(&dir.join("rule-card.pdf"));
+    let page = &card.pages[0];
+    // The X: two solid diagonal strokes 0.45 mm wide that cross.
+    let diagonals: Vec<_> = page
+        .segments
+        .iter()
+        .filter(|s| !s.dashed && (s.width_mm - 0.45).abs() < 0.02)
+        .filter(|s| (s.x1 - s.x2).abs() > 1.0 && (s.y1 - s.y2).abs() > 1.0)
+        .collect();
+    assert_eq!(diagonals.len(), 2, "one X in the figures: {diagonals:?}");
+    let centre = |s: &pdf_probe::Segment| ((s.x1 + s.x2) / 2.0, (s.y1 + s.y2) / 2.0);
+    let (cx, cy) = centre(diagonals[0]);
+    let other = centre(diagonals[1]);
+    assert!((cx - other.0).abs() < 0.1 && (cy - other.1).abs() < 0.1);
+    // Under it, a W (and no B): the white stone, said to be dropped first.
+    let under: Vec<&str> = page
+        .texts
+        .iter()
+        .filter(|t| (t.x - cx).abs() < 4.0 && (t.y - cy).abs() < 3.0)
+        .map(|t| t.text.as_str())
+        .collect();
+    assert_eq!(under, ["W"], "the crossed stone");
+    // No crossed path: the only dashed strokes are the ghost stones' outlines.
+    let dashed_arrows = page
+        .segments
+        .iter()
+        .filter(|s| s.dashed && (s.width_mm - 0.5).abs() < 0.02)
+        .count();
+    assert_eq!(dashed_arrows, 0, "a dashed arrow along the legal path");
+    // The path keeps a plain arrow: the diagram after the carry and the refused one
+    // have one each.
+    let arrows = page
+        .segments
+        .iter()
+        .filter(|s| {
+            !s.dashed && (s.width_mm - 0.5).abs() < 0.02 && (s.y1 - s.y2).abs() < 1e-3
+        })
+        .filter(|s| (s.x2 - s.x1).abs() > 10.0)
+        .count();
+    assert!(arrows >= 2, "the carry's arrows: {arrows}");
+}
+
+/// Three-men slide's rule card ties the starter to A, says who slides first, and asks
+/// players to agree the stopping rules before the list of them, not inside its last
+/// item; in every language the sentence leads the list.
+#[test]
+fn three_men_slide_says_who_starts_and_agrees_the_stopping_rules_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, _) = build(tmp.path(), "three-men-slide", "en", 3);
+    let card = pdf_probe::load_file(&dir.join("rule-card.pdf")).text();
+    let card = card.split_whitespace().collect::<Vec<_>>().join(" ");
+    for words in [
+        "Before anyone takes a colour, decide who starts",
+        "The starter plays A",
+        "A, who placed first, makes the first slide",
+    ] {
+        assert!(card.contains(words), "{words:?} missing");
+    }
+    let agree = card.find("Agree on these stopping rules").expect("the agreement");
+    let first_rule = card.find("A line of three ends the game").expect("the first rule");
+    let stuck = card.find("has no slide at all").expect("the last rule");
+    assert!(agree < first_rule && first_rule < stuck, "the agreement leads the list");
+    assert!(!card[stuck..].contains("Agree"), "the agreement inside the last rule");
+    // The other languages carry the same sentence, once, before the rules it introduces.
+    for lang in &LANGS[1..] {
+        let (dir, _) = build(tmp.path(), "three-men-slide", lang, 3);
+        let strings =
+            std::fs::read_to_string(format!("kits/three-men-slide/lang/{lang}.toml"))
+                .unwrap();
+        let value = |key: &str| {
+            strings
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{key} = \"")))
+                .map(|v| v.trim_end_matches('"').to_string())
+                .unwrap_or_else(|| panic!("{lang}: no {key}"))
+        };
+        let card = pdf_probe::load_file(&dir.join("rule-card.pdf")).text();
+        let card = card.split_whitespace().collect::<Vec<_>>().join(" ");
+        let stuck = value("end_stuck");
+        let first_words: String =
+            stuck.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+        let intro_words: String =
+            value("end_intro").split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+        let (Some(a), Some(b)) = (card.find(&intro_words), card.find(&first_words))
+        else {
+            // Arabic is stored in visual order by the reader: its sentences are not
+            // found word for word; the strings file still keeps them apart.
+            assert!(
+                !stuck.contains(&intro_words),
+                "{lang}: the agreement in the last rule"
+            );
+            continue;
+        };
+        assert!(a < b, "{lang}: the agreement leads the rules");
+    }
+}

@@ -93,18 +93,29 @@ fn pieces_and_reserves_come_from_the_rules_for_each_size() {
         // 24 mm pieces: stone letters are 21.6 pt, Crown letters 19.2 pt.
         assert_eq!(count("W", 21.6), stones + 1, "{size}: white stones (one spare)");
         assert_eq!(count("B", 21.6), stones + 1, "{size}: black stones (one spare)");
-        assert_eq!(count("W", 19.2), crowns, "{size}: white Crowns");
-        assert_eq!(count("B", 19.2), crowns, "{size}: black Crowns");
+        // Crowns have a spare like the stones, where the size has Crowns at all.
+        let printed = if crowns > 0 { crowns + 1 } else { 0 };
+        assert_eq!(count("W", 19.2), printed, "{size}: white Crowns and a spare");
+        assert_eq!(count("B", 19.2), printed, "{size}: black Crowns and a spare");
         let folds =
             sheet.pages.iter().flat_map(|p| &p.segments).filter(|s| s.dashed).count();
         assert!(folds >= 2 * (stones + 1), "{size}: every stone has a fold line");
         let card = probe(&dir, "rule-card").text();
-        for setup in [
-            format!("each start with {stones} stones"),
-            format!("Crowns per player: {crowns}"),
-        ] {
+        let card = card.split_whitespace().collect::<Vec<_>>().join(" ");
+        // The Crowns are counted in words, and a size without them never says "0".
+        let crowns_said = match crowns {
+            0 => format!("There are no Crowns on the {size}×{size} board"),
+            1 => "Each also has 1 Crown.".to_string(),
+            n => format!("Each also has {n} Crowns."),
+        };
+        for setup in [format!("each start with {stones} stones"), crowns_said] {
             assert!(card.contains(&setup), "{size}: {setup:?} not on the rule card");
         }
+        let stones_sheet = sheet.text();
+        assert!(
+            !card.contains(": 0") && !stones_sheet.contains(": 0"),
+            "{size}: a count of 0"
+        );
         assert!(
             card.contains(&format!("lift 1 to {size} pieces")),
             "{size}: carry limit"
@@ -137,7 +148,7 @@ fn the_rule_card_draws_the_examples_and_the_host_key_answers_them() {
     assert!(key.contains("c2+ is refused"), "{key}");
     // Without Crowns (3×3) the card says so and shows no Crown example.
     let small = probe(&build(tmp.path(), "a4", 3), "rule-card").text();
-    assert!(small.contains("There are no Crowns on a 3×3 board"), "{small}");
+    assert!(small.contains("There are no Crowns on the 3×3 board"), "{small}");
     assert!(!small.contains("flattens the wall"), "{small}");
 }
 

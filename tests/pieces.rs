@@ -276,8 +276,12 @@ fn boards_use_the_fewest_sheets() {
     // Crossway 9×9 prints whole on A4 and on Letter.
     for paper in ["a4", "letter"] {
         let dir = build(tmp.path(), "crossway", &["--paper", paper]);
-        let (_, parts) = board(&dir);
-        assert_eq!(parts, 0, "crossway 9×9 on {paper} is not split");
+        // One page: the board with its title and legend, no page of words alone.
+        assert_eq!(board(&dir), (1, 0), "crossway 9×9 on {paper}: one sheet, not split");
+        let text = probe(&dir, "board").pages[0].text();
+        for words in ["Board", "V (Black) builds", "H (White) builds"] {
+            assert!(text.contains(words), "{paper}: {words:?} with the board");
+        }
         let (xs, ys) = board_grid(&probe(&dir, "board").pages, 0.35);
         assert_eq!((xs.len(), ys.len()), (9, 9));
         probe(&dir, "board").pages.iter().for_each(|p| p.all_marks_inside(10.0).unwrap());
@@ -288,15 +292,28 @@ fn boards_use_the_fewest_sheets() {
         assert_eq!(board(&dir), (1, 0), "{id} --cell large");
         probe(&dir, "board").pages[0].all_marks_inside(10.0).unwrap();
     }
-    // Pathstone 8×8 on portrait A4: four parts, the two short ones on one sheet with
-    // the plan, so four sheets in all.
+    // Pathstone 8×8 on A4: two halves, each on a sheet turned to landscape, after the
+    // sheet with the board's words and the plan: three sheets in all (four upright).
     let dir = build(tmp.path(), "pathstone", &["--size", "8"]);
-    assert_eq!(board(&dir), (4, 4), "pathstone 8×8");
-    // 19×19 Crossway: the grid-aligned minimum, 3 × 2 parts on A4, 3 × 3 on Letter.
+    assert_eq!(board(&dir), (3, 2), "pathstone 8×8");
+    let pdf = probe(&dir, "board");
+    for page in &pdf.pages[1..] {
+        assert!(page.width_mm > page.height_mm, "a part sheet is landscape");
+        // The footer and the part stay inside the printable area of the turned page.
+        page.all_marks_inside(10.0).unwrap();
+        let bar = page.segments.iter().filter(|s| (s.y1 - s.y2).abs() < 1e-3);
+        let lowest = bar.map(|s| s.y1).fold(0.0, f64::max);
+        assert!(
+            lowest > page.height_mm - 34.0,
+            "the footer sits at the foot of the turned page"
+        );
+    }
+    // 19×19 Crossway: the grid-aligned minimum, 3 × 2 parts on upright A4; on Letter,
+    // 2 × 4 on sheets turned to landscape (3 × 3 upright), 8 sheets rather than 10.
     let dir = build(tmp.path(), "crossway", &["--size", "19"]);
     assert_eq!(board(&dir).1, 6, "crossway 19×19 on A4");
     let dir = build(tmp.path(), "crossway", &["--size", "19", "--paper", "letter"]);
-    assert_eq!(board(&dir).1, 9, "crossway 19×19 on Letter");
+    assert_eq!(board(&dir), (8, 8), "crossway 19×19 on Letter");
 }
 
 #[test]
@@ -312,6 +329,11 @@ fn split_boards_meet_on_grid_lines_and_reassemble_exactly_with_marks_off_the_boa
         let pdf = probe(&dir, "board");
         let parts = boards::parts(&pdf.pages);
         assert!(parts.len() > 1, "{id} {extra:?} is split");
+        // Pathstone 8×8's parts are on landscape sheets: they reassemble all the same.
+        let turned = pdf.pages.iter().filter(|p| p.width_mm > p.height_mm).count();
+        if id == "pathstone" {
+            assert!(turned > 0, "{id} {extra:?}: landscape parts");
+        }
         let (xs, ys, marks) = boards::reassembled(&parts, line);
         for (lines, step) in [(&xs, pitch.0), (&ys, pitch.1)] {
             for pair in lines.windows(2) {
@@ -348,5 +370,111 @@ fn split_boards_meet_on_grid_lines_and_reassemble_exactly_with_marks_off_the_boa
                 );
             }
         }
+    }
+}
+
+/// Ink in the dark side's pieces on each page, read from the content stream: each
+/// grey-filled shape of piece size is a dark face, and every filled path whose centre
+/// lies in one (the face itself, its bar, its Crown) adds its area (shoelace over its
+/// points, curves by their end and control points) times its fill's darkness, in mm².
+/// Returns, per page, that ink, the faces' area, and the lightest face's grey. Text is
+/// left out: a letter is a small share of a piece.
+fn ink(bytes: &[u8]) -> Vec<(f64, f64, f64)> {
+    use lopdf::content::Content;
+    const MM: f64 = 25.4 / 72.0;
+    let doc = lopdf::Document::load_mem(bytes).expect("a PDF");
+    let mut out = Vec::new();
+    for (_, id) in doc.get_pages() {
+        let content = Content::decode(&doc.get_page_content(id)).unwrap();
+        let (mut gray, mut stack) = (0.0_f64, Vec::new());
+        let mut paths: Vec<Vec<(f64, f64)>> = Vec::new();
+        // (min x, min y, max x, max y), area, grey of every filled shape.
+        let mut shapes: Vec<([f64; 4], f64, f64)> = Vec::new();
+        let num = |o: &lopdf::Object| o.as_float().map(f64::from).unwrap_or(0.0);
+        for op in &content.operations {
+            let a: Vec<f64> = op.operands.iter().map(num).collect();
+            match op.operator.as_str() {
+                "q" => stack.push(gray),
+                "Q" => gray = stack.pop().unwrap_or(0.0),
+                "g" => gray = a[0],
+                "rg" => gray = (a[0] + a[1] + a[2]) / 3.0,
+                "m" => paths.push(vec![(a[0], a[1])]),
+                "l" => paths.last_mut().unwrap().push((a[0], a[1])),
+                "c" => paths.last_mut().unwrap().extend([
+                    (a[0], a[1]),
+                    (a[2], a[3]),
+                    (a[4], a[5]),
+                ]),
+                "re" => paths.push(vec![
+                    (a[0], a[1]),
+                    (a[0] + a[2], a[1]),
+                    (a[0] + a[2], a[1] + a[3]),
+                    (a[0], a[1] + a[3]),
+                ]),
+                "f" | "F" | "f*" | "B" | "B*" | "b" | "b*" => {
+                    for path in paths.drain(..) {
+                        let next = path.iter().cycle().skip(1);
+                        let twice: f64 = path
+                            .iter()
+                            .zip(next)
+                            .map(|(p, q)| p.0 * q.1 - q.0 * p.1)
+                            .sum();
+                        let xs = path.iter().map(|p| p.0 * MM);
+                        let ys = path.iter().map(|p| p.1 * MM);
+                        let bbox = [
+                            xs.clone().fold(f64::MAX, f64::min),
+                            ys.clone().fold(f64::MAX, f64::min),
+                            xs.fold(f64::MIN, f64::max),
+                            ys.fold(f64::MIN, f64::max),
+                        ];
+                        shapes.push((bbox, twice.abs() / 2.0 * MM * MM, gray));
+                    }
+                }
+                "S" | "s" | "n" => paths.clear(),
+                _ => {}
+            }
+        }
+        let faces: Vec<_> = shapes
+            .iter()
+            .filter(|(_, area, g)| *g > 0.05 && *g < 0.95 && *area > 100.0)
+            .collect();
+        let inside = |b: &[f64; 4]| {
+            let (x, y) = ((b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0);
+            faces.iter().any(|(f, _, _)| x > f[0] && x < f[2] && y > f[1] && y < f[3])
+        };
+        let ink: f64 = shapes
+            .iter()
+            .filter(|(b, _, _)| inside(b))
+            .map(|(_, area, g)| area * (1.0 - g))
+            .sum();
+        let area: f64 = faces.iter().map(|f| f.1).sum();
+        let lightest = faces.iter().map(|f| f.2).fold(0.0, f64::max);
+        out.push((ink, area, lightest));
+    }
+    out
+}
+
+#[test]
+fn dark_pieces_take_at_most_a_third_of_the_ink_of_solid_dark_faces() {
+    // Each kit's dark pieces (Pathstone's strips and Crowns at 8×8), against the same
+    // faces printed solid 70 % grey as they once were.
+    let out = tempfile::tempdir().unwrap();
+    for (id, sheet, extra) in [
+        ("pathstone", "stones", vec!["--size", "8"]),
+        ("crossway", "stones", vec![]),
+        ("stack-top-roads", "stones", vec![]),
+        ("three-men-slide", "counters", vec![]),
+    ] {
+        let dir = build(out.path(), id, &extra);
+        let bytes = std::fs::read(dir.join(format!("{sheet}.pdf"))).unwrap();
+        let pages = ink(&bytes);
+        let (ink, faces) =
+            pages.iter().fold((0.0, 0.0), |(i, f), (a, b, _)| (i + a, f + b));
+        assert!(faces > 0.0, "{id}: no dark pieces found");
+        let before = faces * 0.7;
+        assert!(ink <= before / 3.0, "{id}: {ink:.0} mm² of ink, {before:.0} mm² before");
+        // The dark faces stay apart from white in greyscale: at least 15 % grey.
+        let lightest = pages.iter().map(|p| p.2).fold(0.0, f64::max);
+        assert!(lightest <= 0.85, "{id}: dark faces as light as {lightest}");
     }
 }

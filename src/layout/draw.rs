@@ -11,7 +11,7 @@ use crate::text::{self, Reading, Style};
 pub enum Side {
     /// Light pieces: a white disc with a dark letter.
     Light,
-    /// Dark pieces: a dark hexagon with a white letter.
+    /// Dark pieces: a grey hexagon with a black letter.
     Dark,
 }
 
@@ -25,9 +25,11 @@ pub const CUT_GAP_MM: f64 = 1.5;
 /// Cap height as a share of the ascent in DejaVu Sans: capitals are centred with it.
 pub const CAP_HEIGHT: f64 = 0.73;
 
-/// Gray of the dark side's pieces: a mid grey, clearly apart from white in greyscale
-/// print and under a white letter, at well under half the toner of a solid dark face.
-pub const DARK_TONE: f64 = 0.65;
+/// Gray of the dark side's pieces: a light grey, clearly apart from white in greyscale
+/// print, at under a third of the toner of the solid 70 % grey pieces once had (a sheet
+/// of dark pieces is mostly face). Its letter is black, as a white one would not read on
+/// so light a tone; the shape and the letter still tell the sides apart.
+pub const DARK_TONE: f64 = 0.82;
 
 /// Gray of the dark side's marks on boards (edge bars): they carry no letter, so they
 /// may be darker than a piece.
@@ -56,7 +58,7 @@ fn draw_piece(
 ) {
     let r = size / 2.0;
     let letter_pt = size * 1.2;
-    let text_color = match side {
+    match side {
         Side::Light => {
             page.circle(center, r, Paint::both(Color::WHITE, outline));
             page.circle(
@@ -64,17 +66,15 @@ fn draw_piece(
                 r * 0.82,
                 Paint::outline(Stroke::solid((size * 0.015).clamp(0.2, 0.4))),
             );
-            Color::BLACK
         }
         Side::Dark => {
             page.polygon(
                 hexagon(center, r),
                 Paint::both(Color::gray(DARK_TONE), outline),
             );
-            Color::WHITE
         }
-    };
-    centred_letter(page, center, letter, letter_pt, text_color);
+    }
+    centred_letter(page, center, letter, letter_pt, Color::BLACK);
 }
 
 /// A bold letter whose capital is centred on `center`.

@@ -70,7 +70,18 @@ impl Chunk {
 
 /// Places chunks on as many pages as needed; returns each page's items. A `None`
 /// chunk forces a page break.
+#[cfg(test)]
 pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
+    flow_turning(chunks, frame).0
+}
+
+/// [`flow`], and the pages turned to landscape (parts of a split drawing; their
+/// items are laid out for the turned page).
+pub fn flow_turning(
+    chunks: Vec<Option<Chunk>>,
+    frame: Frame,
+) -> (Vec<Vec<Item>>, Vec<usize>) {
+    let mut turned = Vec::new();
     let mut pages: Vec<Vec<Item>> = vec![Vec::new()];
     let mut y = frame.top;
     let avail = frame.bottom - frame.top;
@@ -87,7 +98,7 @@ pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
         if let Some(poster) = &chunk.poster
             && (poster.width > frame.width || poster.height > avail)
         {
-            super::poster::split(poster, frame, y, &mut pages);
+            turned.extend(super::poster::split(poster, frame, y, &mut pages));
             y = frame.bottom;
             continue;
         }
@@ -120,7 +131,7 @@ pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
         }
         y += chunk.height;
     }
-    pages
+    (pages, turned)
 }
 
 fn first_table_row(table: &Table) -> f64 {

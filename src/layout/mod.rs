@@ -177,12 +177,15 @@ pub fn paginate(
         top: MARGIN_MM,
         bottom: height - footer::FOOTER_HEIGHT_MM,
     };
-    let contents = flow::flow(chunks, frame);
+    let (contents, turned) = flow::flow_turning(chunks, frame);
     let count = contents.len();
     contents
         .into_iter()
         .enumerate()
         .map(|(index, items)| {
+            // A page holding a landscape part of a split drawing is turned.
+            let (width, height) =
+                if turned.contains(&index) { (height, width) } else { (width, height) };
             let mut page = Page { width, height, items };
             footer.draw(&mut page, index + 1, count, paper.imperial());
             page

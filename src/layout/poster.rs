@@ -93,7 +93,7 @@ pub struct Frame {
 /// Width of the glue tab a part carries beyond its seam.
 pub const TAB_MM: f64 = 8.0;
 /// The blank band around a split drawing that holds the target marks.
-pub const MARK_BAND_MM: f64 = 6.0;
+pub const MARK_BAND_MM: f64 = 5.5;
 /// Room above each part for its label.
 const LABEL_MM: f64 = 9.0;
 /// Radius of the round target marks that line parts up.
@@ -101,10 +101,85 @@ pub const TARGET_RADIUS_MM: f64 = 2.0;
 /// Shade of a glue tab.
 const TAB_TONE: f64 = 0.88;
 
-/// Splits `poster` into parts, each on a page of its own, after an assembly plan. The
-/// drawing keeps its exact size.
-pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) {
-    let (tile_w, tile_h) = (frame.width, frame.bottom - frame.top - LABEL_MM);
+/// How a drawing is cut for pages of one orientation.
+struct Cutting {
+    /// Where the content goes on such a page.
+    frame: Frame,
+    /// Landscape: the page is turned.
+    turned: bool,
+    cuts_x: Vec<f64>,
+    cuts_y: Vec<f64>,
+    windows: Vec<Window>,
+}
+
+impl Cutting {
+    /// The parts of a drawing `width` × `height` (its mark band included) on pages
+    /// whose content is `frame`: each part may reach into the side margins as far as
+    /// the printer's safe margin, as a whole drawing may.
+    fn new(
+        frame: Frame,
+        turned: bool,
+        size: (f64, f64),
+        seams: (&[f64], &[f64]),
+    ) -> Self {
+        let room = super::MARGIN_MM - super::SAFE_MARGIN_MM;
+        let (tile_w, tile_h) =
+            (frame.width + 2.0 * room, frame.bottom - frame.top - LABEL_MM);
+        let cuts_x = balanced(size.0, tile_w, seams.0);
+        let cuts_y = cuts(size.1, tile_h, seams.1);
+        let windows = windows(&cuts_x, &cuts_y);
+        Cutting { frame, turned, cuts_x, cuts_y, windows }
+    }
+
+    /// Where the parts go: for each, its page (an index past `first_new` is a page
+    /// the split adds, in this cutting's orientation) and the top of its label. `free`
+    /// holds the pages already in use that have room, with where their room starts.
+    fn placements(
+        &self,
+        mut free: Vec<(usize, f64)>,
+        first_new: usize,
+    ) -> (Vec<(usize, f64)>, usize) {
+        let mut added = 0;
+        let mut out = Vec::new();
+        for window in &self.windows {
+            let needed = LABEL_MM + window.h + 4.0;
+            let slot = free
+                .iter()
+                .position(|&(_, y)| y + needed <= self.frame.bottom + 1e-9)
+                .unwrap_or_else(|| {
+                    free.push((first_new + added, self.frame.top));
+                    added += 1;
+                    free.len() - 1
+                });
+            out.push(free[slot]);
+            free[slot].1 += needed;
+        }
+        (out, added)
+    }
+}
+
+/// The same page turned a quarter: its content frame in landscape, margins and footer
+/// kept.
+fn turned(frame: Frame) -> Frame {
+    let page_width = frame.width + 2.0 * frame.left;
+    let page_height = frame.bottom + super::footer::FOOTER_HEIGHT_MM;
+    Frame {
+        left: frame.left,
+        width: page_height - 2.0 * frame.left,
+        top: frame.top,
+        bottom: page_width - super::footer::FOOTER_HEIGHT_MM,
+    }
+}
+
+/// Splits `poster` into parts after an assembly plan, on pages of their own, upright
+/// or turned to landscape, whichever takes fewer sheets (upright when even). The
+/// drawing keeps its exact size. Returns the indices of the pages it turned.
+pub fn split(
+    poster: &Poster,
+    frame: Frame,
+    y: f64,
+    pages: &mut Vec<Vec<Item>>,
+) -> Vec<usize> {
     let band = MARK_BAND_MM;
     // The whole drawing, with its bleed and a band for the marks, from (0, 0).
     let dx = poster.bleed + band;
@@ -112,108 +187,159 @@ pub fn split(poster: &Poster, frame: Frame, y: f64, pages: &mut Vec<Vec<Item>>) 
     let height = poster.height + 2.0 * band;
     let seams_x: Vec<f64> = poster.seams_x.iter().map(|x| x + dx).collect();
     let seams_y: Vec<f64> = poster.seams_y.iter().map(|y| y + band).collect();
-    let cuts_x = balanced(width, tile_w, &seams_x);
-    let cuts_y = cuts(height, tile_h, &seams_y);
+    let size = (width, height);
+    let options = [
+        Cutting::new(frame, false, size, (&seams_x, &seams_y)),
+        Cutting::new(turned(frame), true, size, (&seams_x, &seams_y)),
+    ];
+    // Where the plan goes in each: under what is already on the page if it fits there,
+    // else at the top of a page of the cutting's own orientation, parts after it.
+    let plan_height = |c: &Cutting| {
+        let plan =
+            Plan { width, height, cols: c.cuts_x.len() - 1, rows: c.cuts_y.len() - 1 };
+        assembly_plan(poster, &plan, &c.windows, c.frame, 0.0, &mut Vec::new()) + 4.0
+    };
+    let layout = |c: &Cutting| {
+        let here = pages.len() - 1;
+        let plan_h = plan_height(c);
+        let (plan_at, free, first_new) = if y + plan_h <= frame.bottom {
+            // Parts share the plan's page only when they are upright like it.
+            let free = if c.turned { Vec::new() } else { vec![(here, y + plan_h)] };
+            ((here, y), free, here + 1)
+        } else {
+            let new = here + 1;
+            ((new, c.frame.top), vec![(new, c.frame.top + plan_h)], new + 1)
+        };
+        let (parts, added) = c.placements(free, first_new);
+        let used = first_new + added;
+        (plan_at, parts, used)
+    };
+    let first_added = pages.len();
+    let (choice, (plan_at, placements, used)) = options
+        .iter()
+        .map(|c| (c, layout(c)))
+        .min_by_key(|(c, (_, _, used))| (*used, c.windows.len(), c.turned))
+        .expect("two cuttings");
+    while pages.len() < used {
+        pages.push(Vec::new());
+    }
+    // Every page the split adds has the cutting's orientation.
+    let turned_pages: Vec<usize> =
+        if choice.turned { (first_added..used).collect() } else { Vec::new() };
+    let Cutting { frame: part_frame, cuts_x, cuts_y, windows, .. } = choice;
     let (cols, rows) = (cuts_x.len() - 1, cuts_y.len() - 1);
-    let windows = windows(&cuts_x, &cuts_y);
     let mut items: Vec<Item> =
         poster.items.iter().map(|i| i.translated(dx, band)).collect();
-    items.extend(targets(&cuts_x, &cuts_y, width, height));
-    // The plan goes under what is already on the page, if there is room for it.
-    let mut top = y;
-    if frame.bottom - y < 90.0 {
-        pages.push(Vec::new());
-        top = frame.top;
-    }
+    items.extend(targets(cuts_x, cuts_y, width, height));
     let plan = Plan { width, height, cols, rows };
-    let plan_page = pages.len() - 1;
-    let below_plan = assembly_plan(
+    let frame_of =
+        |page: usize| if turned_pages.contains(&page) { *part_frame } else { frame };
+    assembly_plan(
         poster,
         &plan,
-        &windows,
-        frame,
-        top,
-        pages.last_mut().expect("a page"),
+        windows,
+        frame_of(plan_at.0),
+        plan_at.1,
+        &mut pages[plan_at.0],
     );
-    // Where each page the split uses has room left: parts go, in order, on the first
-    // page with room for them, so that small parts share a sheet.
-    let mut free: Vec<(usize, f64)> = vec![(plan_page, below_plan + 4.0)];
-    for (index, window) in windows.iter().enumerate() {
-        let (row, col) = (index / cols, index % cols);
-        let needed = LABEL_MM + window.h + 4.0;
-        let slot = free.iter().position(|&(_, y)| y + needed <= frame.bottom + 1e-9);
-        let slot = slot.unwrap_or_else(|| {
-            pages.push(Vec::new());
-            free.push((pages.len() - 1, frame.top));
-            free.len() - 1
-        });
-        let (page_index, part_top) = free[slot];
-        free[slot].1 = part_top + needed;
+    for (index, (window, &(page_index, part_top))) in
+        windows.iter().zip(placements.iter()).enumerate()
+    {
+        let frame = frame_of(page_index);
         let mut page = Page::new(0.0, 0.0);
-        let label = poster
-            .labels
-            .part
-            .replace("{part}", &(index + 1).to_string())
-            .replace("{parts}", &windows.len().to_string())
-            .replace("{row}", &(row + 1).to_string())
-            .replace("{column}", &(col + 1).to_string());
-        let shaped = text::shape(&label, Style::Bold, 10.0, poster.labels.reading);
-        page.text(Point::new(start_x(&shaped, frame), part_top + 4.0), shaped);
-        // The part's label heads it in the outline and for screen readers.
-        Tag::wrap_all(Role::Heading, &mut page.items);
-        let (x, y) = (frame.left, part_top + LABEL_MM);
-        let local = |p: Point| Point::new(x + p.x - window.x, y + p.y - window.y);
-        // Glue tabs first, under the drawing.
-        let (right, below) = (col + 1 < cols, row + 1 < rows);
-        if right {
-            let at = local(Point::new(cuts_x[col + 1], window.y));
-            page.rect(at, TAB_MM, window.h, Paint::fill(Color::gray(TAB_TONE)));
-        }
-        if below {
-            let at = local(Point::new(window.x, cuts_y[row + 1]));
-            page.rect(at, window.w, TAB_MM, Paint::fill(Color::gray(TAB_TONE)));
-        }
-        for item in &items {
-            for clipped in clip(item, window) {
-                page.items.push(clipped.translated(x, y));
-            }
-        }
-        // The part's outline is its cut line: on a grid line wherever it meets a
-        // neighbour laid over a tab.
-        let (a, b) = (
-            local(Point::new(window.x, window.y)),
-            local(Point::new(window.x + window.w, window.y + window.h)),
+        draw_part(
+            poster,
+            &mut page,
+            (index, cols, rows),
+            (cuts_x, cuts_y),
+            *window,
+            &items,
+            frame,
+            part_top,
         );
-        for (from, to) in [
-            ((a.x, a.y), (b.x, a.y)),
-            ((b.x, a.y), (b.x, b.y)),
-            ((b.x, b.y), (a.x, b.y)),
-            ((a.x, b.y), (a.x, a.y)),
-        ] {
-            page.line(
-                Point::new(from.0, from.1),
-                Point::new(to.0, to.1),
-                super::draw::cut_stroke(),
-            );
-        }
-        // The part's number and which way is up, where they will be covered or stay off
-        // the board: in a glue tab, or in the mark band of the last part.
-        let spot = if right {
-            Point::new(
-                cuts_x[col + 1] + TAB_MM / 2.0,
-                window.y + window.h.min(30.0) / 2.0 + 4.0,
-            )
-        } else if below {
-            Point::new(
-                window.x + window.w.min(30.0) / 2.0 + 4.0,
-                cuts_y[row + 1] + TAB_MM / 2.0,
-            )
-        } else {
-            Point::new(window.x + window.w - 12.0, window.y + window.h - band / 2.0)
-        };
-        part_mark(&mut page, local(spot), index + 1, poster.labels.reading);
         pages[page_index].extend(page.items);
     }
+    turned_pages
+}
+
+/// Draws part `index` of a `cols` × `rows` split, its label's top at `part_top`.
+#[allow(clippy::too_many_arguments)]
+fn draw_part(
+    poster: &Poster,
+    page: &mut Page,
+    (index, cols, rows): (usize, usize, usize),
+    (cuts_x, cuts_y): (&[f64], &[f64]),
+    window: Window,
+    items: &[Item],
+    frame: Frame,
+    part_top: f64,
+) {
+    let band = MARK_BAND_MM;
+    let (row, col) = (index / cols, index % cols);
+    let label = poster
+        .labels
+        .part
+        .replace("{part}", &(index + 1).to_string())
+        .replace("{parts}", &(cols * rows).to_string())
+        .replace("{row}", &(row + 1).to_string())
+        .replace("{column}", &(col + 1).to_string());
+    let shaped = text::shape(&label, Style::Bold, 10.0, poster.labels.reading);
+    page.text(Point::new(start_x(&shaped, frame), part_top + 4.0), shaped);
+    // The part's label heads it in the outline and for screen readers.
+    Tag::wrap_all(Role::Heading, &mut page.items);
+    // A part wider than the frame reaches into both side margins alike.
+    let x = frame.left - ((window.w - frame.width) / 2.0).max(0.0);
+    let y = part_top + LABEL_MM;
+    let local = |p: Point| Point::new(x + p.x - window.x, y + p.y - window.y);
+    // Glue tabs first, under the drawing.
+    let (right, below) = (col + 1 < cols, row + 1 < rows);
+    if right {
+        let at = local(Point::new(cuts_x[col + 1], window.y));
+        page.rect(at, TAB_MM, window.h, Paint::fill(Color::gray(TAB_TONE)));
+    }
+    if below {
+        let at = local(Point::new(window.x, cuts_y[row + 1]));
+        page.rect(at, window.w, TAB_MM, Paint::fill(Color::gray(TAB_TONE)));
+    }
+    for item in items {
+        for clipped in clip(item, &window) {
+            page.items.push(clipped.translated(x, y));
+        }
+    }
+    // The part's outline is its cut line: on a grid line wherever it meets a
+    // neighbour laid over a tab.
+    let (a, b) = (
+        local(Point::new(window.x, window.y)),
+        local(Point::new(window.x + window.w, window.y + window.h)),
+    );
+    for (from, to) in [
+        ((a.x, a.y), (b.x, a.y)),
+        ((b.x, a.y), (b.x, b.y)),
+        ((b.x, b.y), (a.x, b.y)),
+        ((a.x, b.y), (a.x, a.y)),
+    ] {
+        page.line(
+            Point::new(from.0, from.1),
+            Point::new(to.0, to.1),
+            super::draw::cut_stroke(),
+        );
+    }
+    // The part's number and which way is up, where they will be covered or stay off
+    // the board: in a glue tab, or in the mark band of the last part.
+    let spot = if right {
+        Point::new(
+            cuts_x[col + 1] + TAB_MM / 2.0,
+            window.y + window.h.min(30.0) / 2.0 + 4.0,
+        )
+    } else if below {
+        Point::new(
+            window.x + window.w.min(30.0) / 2.0 + 4.0,
+            cuts_y[row + 1] + TAB_MM / 2.0,
+        )
+    } else {
+        Point::new(window.x + window.w - 12.0, window.y + window.h - band / 2.0)
+    };
+    part_mark(page, local(spot), index + 1, poster.labels.reading);
 }
 
 /// A part's number with an arrow pointing to the top of the board, centred on `at`.
@@ -323,13 +449,13 @@ fn targets(cuts_x: &[f64], cuts_y: &[f64], width: f64, height: f64) -> Vec<Item>
         let r = TARGET_RADIUS_MM;
         marks.push(Item::Circle { center: c, radius: r, paint: Paint::outline(stroke) });
         marks.push(Item::Line {
-            from: Point::new(c.x - 1.4 * r, c.y),
-            to: Point::new(c.x + 1.4 * r, c.y),
+            from: Point::new(c.x - 1.3 * r, c.y),
+            to: Point::new(c.x + 1.3 * r, c.y),
             stroke,
         });
         marks.push(Item::Line {
-            from: Point::new(c.x, c.y - 1.4 * r),
-            to: Point::new(c.x, c.y + 1.4 * r),
+            from: Point::new(c.x, c.y - 1.3 * r),
+            to: Point::new(c.x, c.y + 1.3 * r),
             stroke,
         });
     };

@@ -25,7 +25,7 @@ pub fn figure(
     examples: &[Example],
 ) -> Result<Vec<Chunk>, String> {
     match name {
-        "board" => board(cx),
+        "board" => board(cx, args.iter().any(|a| a == "compact")),
         "stones" => stones(cx),
         "moves" => move_record(cx),
         "diagrams" => diagrams(args, cx, examples),
@@ -44,13 +44,13 @@ fn side(player: Player) -> Side {
     }
 }
 
-/// A stone: V is a grey disc with a white V, H a white disc with a ring and a black H.
+/// A stone: V is a grey disc with a black V, H a white disc with a ring and a black H.
 /// A letter reads the same however a round stone is turned. `outline` is the cut line
 /// on a sheet of stones.
 fn stone(page: &mut Page, center: Point, diameter: f64, player: Player, outline: Stroke) {
     let r = diameter / 2.0;
     let (fill, mark) = match side(player) {
-        Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
+        Side::Dark => (Color::gray(draw::DARK_TONE), Color::BLACK),
         Side::Light => (Color::WHITE, Color::BLACK),
     };
     page.circle(center, r, Paint::both(fill, outline));
@@ -80,7 +80,10 @@ fn column_letter(col: u8) -> String {
 /// Room between the outer lines and the players' edge bars.
 const BAR_GAP_MM: f64 = 2.0;
 
-fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+/// The board, after its legend. `compact`: the sheet's title is set here too and the
+/// legend tightly, with no other words, so that a board that nearly fills the page (9×9
+/// at Go spacing, on A4 and on Letter) shares it with them: one sheet, not two.
+fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
     let n = cx.size;
     let (dx, dy) = pitch(cx);
     // The players' edges are bars just outside the grid, and the coordinates are set
@@ -140,13 +143,18 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         }
     }
     let mut chunks = Vec::new();
+    if compact {
+        chunks.extend(cx.lines(&cx.text("board.title")?, Style::Bold, 20.0, 0.0));
+        chunks.push(Chunk::space(1.0));
+    }
+    let gap = if compact { 1.5 } else { 2.0 };
     for (key, sample) in [("board.legend_v", Player::V), ("board.legend_h", Player::H)] {
         chunks.extend(legend_entry(cx, key, 8.0, &|page, x| {
             drawn_stone(page, Point::new(x + 4.0, 2.0), 7.0, sample)
         })?);
-        chunks.push(Chunk::space(2.0));
+        chunks.push(Chunk::space(gap));
     }
-    chunks.push(Chunk::space(2.0));
+    chunks.push(Chunk::space(gap));
     let seams_x = (0..n).map(|i| origin.x + i as f64 * dx).collect();
     let seams_y = (0..n).map(|i| origin.y + i as f64 * dy).collect();
     let poster = Poster::new(

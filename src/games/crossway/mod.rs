@@ -47,6 +47,7 @@ impl GameKit for CrosswayKit {
             ("host-key", include_str!("../../../templates/crossway/host-key.tera")),
             ("stones", include_str!("../../../templates/crossway/stones.tera")),
             ("ledger", include_str!("../../../templates/crossway/ledger.tera")),
+            ("board", include_str!("../../../templates/crossway/board.tera")),
         ]
     }
 

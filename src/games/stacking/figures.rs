@@ -178,8 +178,8 @@ fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
         center.x - shaped.width_mm() / 2.0,
         center.y + ascent * draw::CAP_HEIGHT / 2.0,
     );
-    let fill = if color == stacks::Color::White { Color::BLACK } else { Color::WHITE };
-    page.items.push(Item::Text { origin, shaped, color: fill });
+    // Black on both sides: the dark side's face is a light grey (see `draw::DARK_TONE`).
+    page.items.push(Item::Text { origin, shaped, color: Color::BLACK });
 }
 
 /// One row per turn: who played, what, every stack after it (bottom to top) and the
@@ -434,9 +434,12 @@ fn carry_arrow(
     mv: &stacks::Move,
     crossed: bool,
 ) {
-    let stacks::Move::Carry { from, dir, drops, .. } = mv else {
+    let stacks::Move::Carry { from, dir, drops, order } = mv else {
         return;
     };
+    // A carry refused for its drop order is a legal path: the arrow stays plain, and
+    // the wrong landings are drawn and crossed instead (see `wrong_drops`).
+    let crossed = crossed && order.is_none();
     let from = *from;
     let n = state.size();
     let steps = drops.len() as i16;
@@ -462,6 +465,64 @@ fn carry_arrow(
         }
     };
     draw::arrow(page, centre(from), centre(to), cell * 0.2, 0.5, crossed);
+    if let Some(order) = order {
+        let path = (1..=steps).map(|k| Square {
+            col: (from.col as i16 + dc * k) as u8,
+            row: (from.row as i16 + dr * k) as u8,
+        });
+        let stack = state.stack(from);
+        let lifted: Vec<stacks::Color> = stack[stack.len().saturating_sub(order.len())..]
+            .iter()
+            .map(|p| p.color)
+            .collect();
+        wrong_drops(page, (origin, cell, n), path.collect(), drops, order, &lifted);
+    }
+}
+
+/// The stones a refused carry says it drops, in the order given, each on the cell it
+/// would land on, drawn dashed as not played; the first one that breaks the lifted
+/// order (`lifted`, bottom first) is crossed out: "this stone may not land here first".
+fn wrong_drops(
+    page: &mut Page,
+    (origin, cell, n): (Point, f64, u8),
+    path: Vec<Square>,
+    drops: &[u8],
+    order: &[stacks::Color],
+    lifted: &[stacks::Color],
+) {
+    let wrong = order.iter().zip(lifted).position(|(said, was)| said != was);
+    let mut said = order.iter().enumerate();
+    let layer_h = cell * 0.2;
+    let (x, w) = (cell * 0.2, cell * 0.6);
+    for (sq, &count) in path.iter().zip(drops) {
+        let at = cell_origin(origin, cell, n, *sq);
+        let mut y = at.y + cell * 0.84 - layer_h;
+        for _ in 0..count {
+            let Some((i, &color)) = said.next() else { return };
+            let fill = match side(color) {
+                Side::Light => Color::WHITE,
+                Side::Dark => Color::gray(draw::DARK_TONE),
+            };
+            let corner = Point::new(at.x + x, y);
+            page.rect(
+                corner,
+                w,
+                layer_h,
+                Paint::both(fill, Stroke::dashed(0.3, 0.8, 0.5)),
+            );
+            if wrong == Some(i) {
+                // Under the letter, which stays legible through it.
+                let (m, cross) = (1.5, Stroke::solid(0.45));
+                let (x0, y0) = (corner.x - m, y - m);
+                let (x1, y1) = (corner.x + w + m, y + layer_h + m);
+                page.line(Point::new(x0, y0), Point::new(x1, y1), cross);
+                page.line(Point::new(x0, y1), Point::new(x1, y0), cross);
+            }
+            let centre = Point::new(corner.x + w / 2.0, y + layer_h / 2.0);
+            letter(page, centre, layer_h * 2.2, color);
+            y -= layer_h;
+        }
+    }
 }
 
 /// Stones for games with walls: a strip of two faces, folded in half and glued. The
@@ -548,19 +609,26 @@ fn fold_stroke() -> Stroke {
 }
 
 /// The wall side's mark: a heavy upright bar, a symbol that reads the same either way
-/// up (the face is upside down until folded).
+/// up (the face is upside down until folded), with the owner's letter small on each
+/// side of it, so that a wall is told apart by its letter as well as by its shade.
 fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
-    let mark = match side(color) {
-        Side::Light => Color::BLACK,
-        Side::Dark => Color::WHITE,
-    };
     let bar_w = size * 0.22;
+    // Black on White's wall; on Black's grey wall an outlined white bar, which reads
+    // as clearly for a fraction of the toner.
+    let paint = match side(color) {
+        Side::Light => Paint::fill(Color::BLACK),
+        Side::Dark => Paint::both(Color::WHITE, Stroke::solid(0.5)),
+    };
     page.rect(
         Point::new(at.x + (size - bar_w) / 2.0, at.y + size * 0.15),
         bar_w,
         size * 0.7,
-        Paint::fill(mark),
+        paint,
     );
+    let y = at.y + size / 2.0;
+    for x in [at.x + size * 0.22, at.x + size * 0.78] {
+        letter(page, Point::new(x, y), size * 0.35, color);
+    }
 }
 
 /// Each player's Crowns, or a line saying this size has none.
@@ -569,7 +637,8 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         return Ok(cx.lines(&cx.text("stones.no_crowns")?, Style::Regular, BODY_PT, 0.0));
     }
     let size = cx.kit.pieces.size_mm;
-    let count = variant.crowns as usize;
+    // The rules' Crowns and the kit's spares, as for the stones.
+    let count = (variant.crowns + cx.kit.pieces.spares) as usize;
     // A few Crowns a side: both sides in one row, each under its own caption, rather
     // than two short rows that may be carried to a sheet of their own.
     let half = cx.width / 2.0;
@@ -610,13 +679,9 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("stones.crowns_{}", color.to_string().to_lowercase()),
         )?);
-        chunks.extend(cut_tiles(
-            variant.crowns as usize,
-            size,
-            cx.width,
-            cx.reading,
-            &|page, centre| crown(page, centre, size, color),
-        ));
+        chunks.extend(cut_tiles(count, size, cx.width, cx.reading, &|page, centre| {
+            crown(page, centre, size, color)
+        }));
         chunks.push(Chunk::space(6.0));
     }
     Ok(chunks)
@@ -641,7 +706,10 @@ fn crown(page: &mut Page, center: Point, size: f64, color: stacks::Color) {
         Point::new(x0 + w, top + r * 0.15),
         Point::new(x0 + w, base),
     ];
-    page.polygon(points, Paint::fill(mark));
+    let outline = Stroke::solid(0.4);
+    let paint =
+        if mark == Color::WHITE { Paint::both(mark, outline) } else { Paint::fill(mark) };
+    page.polygon(points, paint);
     letter(page, Point::new(center.x, center.y + r * 0.35), size * 0.8, color);
 }
 

@@ -39,6 +39,9 @@ impl Sheets for StackSheets<'_> {
         put("stones", variant.stones);
         put("stones_total", variant.stones + self.kit.pieces.spares);
         put("crowns", variant.crowns);
+        // Crowns are printed with spares like the stones (none where the game has none).
+        let crown_spares = if variant.crowns > 0 { self.kit.pieces.spares } else { 0 };
+        put("crowns_total", variant.crowns + crown_spares);
         put("carry_limit", u32::from(variant.carry_limit));
         if let Some(limit) = variant.turn_limit {
             put("turn_limit", limit);
