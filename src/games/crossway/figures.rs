@@ -144,7 +144,13 @@ fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
     }
     let mut chunks = Vec::new();
     if compact {
-        chunks.extend(cx.lines(&cx.text("board.title")?, Style::Bold, 20.0, 0.0));
+        let mut title = cx.lines(&cx.text("board.title")?, Style::Bold, 20.0, 0.0);
+        // Still the sheet's title for a screen reader and the outline.
+        crate::page::Tag::wrap_text(
+            crate::page::Role::Title,
+            title.iter_mut().map(|c| &mut c.items),
+        );
+        chunks.extend(title);
         chunks.push(Chunk::space(1.0));
     }
     let gap = if compact { 1.5 } else { 2.0 };
