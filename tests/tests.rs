@@ -11,6 +11,7 @@ mod pathstone;
 mod pdf_standards;
 mod pdfs;
 mod pieces;
+mod records;
 mod sizes;
 mod stack_top;
 mod support;

@@ -170,7 +170,10 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// first, as the board is read from the top), so repeats line up down the page and
 /// each cell has room for a handwritten A or B.
 fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    let turn_w = table::fitted_width(cx, "log.col_turn", 11.0, 20.0)?;
+    // The Turn column holds its heading and the "start" label at full size.
+    let start = cx.shape(&cx.text("log.start_row")?, Style::Bold, table::BODY_PT);
+    let turn_min = (start.width_mm() + 2.0).max(11.0);
+    let turn_w = table::fitted_width(cx, "log.col_turn", turn_min, 25.0)?;
     let next_w = table::fitted_width(cx, "log.col_next", 22.0, 30.0)?;
     let square_w = 9.0;
     let tally_w = cx.width - turn_w - next_w - 9.0 * square_w;
@@ -192,7 +195,7 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let start_label = cx.fit_down_to(
         "log.start_row",
         Style::Bold,
-        (table::BODY_PT, 7.0),
+        (table::BODY_PT, table::BODY_PT),
         turn_w - 1.0,
         1,
     )?;
