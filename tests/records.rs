@@ -260,3 +260,34 @@ fn no_record_sheet_ends_on_a_nearly_empty_page() {
         );
     }
 }
+
+#[test]
+fn a_column_heading_too_long_at_8_pt_fails_naming_its_key_sheet_and_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::copy_of("stack-top-roads", tmp.path());
+    let de = kit.join("lang/de.toml");
+    let long = "Ablagenreihenfolgevonuntennachobenmitallenzahlen";
+    crate::cli::edit(
+        &de,
+        "col_drops = \"Ablagen der Reihe nach\"",
+        &format!("col_drops = \"{long}\""),
+    );
+    let out = tmp.path().join("out");
+    let run = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--lang",
+        "de",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = stderr(&run);
+    assert!(
+        err.contains("sheet `ledger` (de): the text of `ledger.col_drops` does not fit")
+            && err.contains("at 8 pt"),
+        "{err}"
+    );
+    assert!(err.contains("de.toml"), "{err}");
+    assert!(!out.exists(), "nothing is written");
+}

@@ -7,7 +7,7 @@ use super::FigureContext;
 use super::flow::{self, Chunk, Table};
 use super::poster::Frame;
 use crate::page::{Color, Page, Point, Stroke};
-use crate::text::{self, Style};
+use crate::text::{self, Reading, Style};
 
 /// Column headings: bold, never smaller.
 pub const HEAD_PT: f64 = 8.0;
@@ -57,10 +57,10 @@ pub struct Columns {
 }
 
 impl Columns {
-    /// Columns of `widths` in reading order, mirrored when `cx` reads right to left.
-    pub fn new(widths: &[f64], cx: &FigureContext) -> Columns {
+    /// Columns of `widths` in reading order, mirrored on a right-to-left sheet.
+    pub fn new(widths: &[f64], reading: Reading) -> Columns {
         let width: f64 = widths.iter().sum();
-        let rtl = cx.reading.rtl();
+        let rtl = reading.rtl();
         let mut lefts = Vec::with_capacity(widths.len());
         let mut x = 0.0;
         for &w in widths {
@@ -273,5 +273,78 @@ pub fn fill_spare_rows(chunks: &mut [Option<Chunk>], frame: Frame) {
         let keep = table.rows.len() - spare + lo;
         table.rows.truncate(keep);
         table.spare_rows = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::{Item, Paint};
+
+    fn boxed(height: f64) -> Chunk {
+        let mut page = Page::new(0.0, 0.0);
+        page.rect(Point::new(0.0, 0.0), 10.0, height, Paint::fill(Color::BLACK));
+        Chunk::new(height, page.items)
+    }
+
+    fn table(rows: usize, spare: usize) -> Chunk {
+        let cols = Columns::new(&[10.0, 20.0], Reading::Natural);
+        cols.table(boxed(10.0), (0..rows).map(|_| boxed(20.0)).collect(), 2, 5.0, spare)
+    }
+
+    const FRAME: Frame = Frame { left: 15.0, width: 180.0, top: 20.0, bottom: 100.0 };
+
+    fn rows_kept(chunks: &[Option<Chunk>]) -> usize {
+        chunks[0].as_ref().unwrap().table.as_ref().unwrap().rows.len()
+    }
+
+    #[test]
+    fn columns_run_from_the_right_on_a_right_to_left_sheet() {
+        let ltr = Columns::new(&[10.0, 20.0, 30.0], Reading::Natural);
+        let rtl = Columns::new(&[10.0, 20.0, 30.0], Reading::RightToLeft);
+        assert_eq!((ltr.mid(0), ltr.mid(2)), (5.0, 45.0));
+        assert_eq!((rtl.mid(0), rtl.mid(2)), (55.0, 15.0));
+        // A rule between columns 0 and 1 stands where they meet.
+        assert_eq!((ltr.leading_edge(1), rtl.leading_edge(1)), (10.0, 50.0));
+        assert_eq!(rtl.start(0, 1.0, 4.0), 55.0);
+    }
+
+    #[test]
+    fn spare_rows_fill_the_last_page_and_add_none() {
+        // 80 mm a column: the header and 3 rows; two columns a page. 7 rows need two
+        // pages, which hold 12: five spares are kept, the other five dropped.
+        let mut chunks = vec![Some(table(17, 10))];
+        fill_spare_rows(&mut chunks, FRAME);
+        assert_eq!(rows_kept(&chunks), 12);
+        assert_eq!(flow::flow(chunks, FRAME).len(), 2);
+        // What follows the table stays on the table's last page.
+        let mut chunks = vec![Some(table(17, 10)), Some(boxed(30.0))];
+        fill_spare_rows(&mut chunks, FRAME);
+        let pages = flow::flow(chunks.clone(), FRAME);
+        assert_eq!(pages.len(), 2);
+        assert!(
+            pages[1]
+                .iter()
+                .any(|i| matches!(i, Item::Rect { height, .. } if *height == 30.0))
+        );
+        assert_eq!(rows_kept(&chunks), 7 + 1);
+    }
+
+    #[test]
+    fn a_table_on_the_right_to_left_sheet_starts_its_rows_at_the_right() {
+        let cols = Columns::new(&[10.0, 20.0], Reading::RightToLeft);
+        let chunk =
+            cols.table(boxed(10.0), (0..6).map(|_| boxed(20.0)).collect(), 2, 5.0, 0);
+        let pages = flow::flow(vec![Some(chunk)], FRAME);
+        let lefts: Vec<f64> = pages[0]
+            .iter()
+            .map(|i| match i {
+                Item::Rect { origin, .. } => origin.x,
+                _ => f64::NAN,
+            })
+            .collect();
+        // The first block (header and three rows) at the right edge of the frame.
+        assert_eq!(lefts[..4], [165.0; 4]);
+        assert_eq!(lefts[4..], [130.0; 4]);
     }
 }

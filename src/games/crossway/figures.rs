@@ -209,7 +209,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let turn_w = table::fitted_width(cx, "ledger.col_move", 10.0, 20.0)?;
     let who_w = table::fitted_width(cx, "ledger.col_who", 12.0, 20.0)?;
     let widths = [turn_w, who_w, block_width - turn_w - who_w];
-    let cols = Columns::new(&widths, cx);
+    let cols = Columns::new(&widths, cx.reading);
     let heads = [
         Head::Key("ledger.col_move"),
         Head::Key("ledger.col_who"),

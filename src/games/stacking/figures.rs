@@ -221,7 +221,7 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         .chain(squares.iter().map(|_| cell_w))
         .chain(after_w.iter().copied())
         .collect();
-    let cols = Columns::new(&widths, cx);
+    let cols = Columns::new(&widths, cx.reading);
     let first_square = before.len();
     let mut heads: Vec<Head> = before.iter().map(|(k, _)| Head::Key(k)).collect();
     heads.extend(squares.iter().map(|sq| Head::Fixed(stacks::square_name_upper(*sq))));
@@ -679,7 +679,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let (blocks, block_width) = table::blocks(cx.width, 80.0, gap, 4);
     let number_w = table::fitted_width(cx, "ledger.col_move", 12.0, 20.0)?;
     let half = (block_width - number_w) / 2.0;
-    let cols = Columns::new(&[number_w, half, half], cx);
+    let cols = Columns::new(&[number_w, half, half], cx.reading);
     let heads = ["ledger.col_move", "ledger.col_white", "ledger.col_black"];
     let header = cols.header(cx, &heads.map(Head::Key), None)?;
     // Spares enough to fill a page of blocks, trimmed to the page the record ends on.

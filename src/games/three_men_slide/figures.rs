@@ -187,7 +187,7 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let mut widths = vec![turn_w];
     widths.extend(squares.iter().map(|_| square_w));
     widths.extend([next_w, tally_w]);
-    let cols = Columns::new(&widths, cx);
+    let cols = Columns::new(&widths, cx.reading);
     let mut heads = vec![Head::Key("log.col_turn")];
     heads.extend(squares.iter().map(|sq| Head::Fixed(sq.to_string())));
     heads.extend([Head::Key("log.col_next"), Head::Key("log.col_tally")]);
