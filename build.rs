@@ -7,7 +7,10 @@ use std::{env, fs};
 
 fn main() {
     println!("cargo:rerun-if-changed=kits");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("kits");
+    // Read when the script runs, not when it was compiled: a target folder copied from
+    // another checkout must embed this checkout's kits.
+    let manifest = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("kits");
     let mut out = String::from("&[\n");
     for kit in sorted(&root) {
         if !kit.join("kit.toml").is_file() {

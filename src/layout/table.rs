@@ -199,9 +199,9 @@ impl Columns {
     }
 }
 
-/// The narrowest width, at least `min` mm, at which the heading at `key` fits in its
-/// lines at [`HEAD_PT`] (a little wider for a language with long words); `max` if none
-/// does, so that the heading reports itself as too long.
+/// The narrowest width, at least `min` mm, at which the heading at `key` fits at
+/// [`HEAD_PT`] in two lines, or else in three (a little wider for a language with long
+/// words); `max` if none does, so that the heading reports itself as too long.
 pub fn fitted_width(
     cx: &FigureContext,
     key: &str,
@@ -209,22 +209,23 @@ pub fn fitted_width(
     max: f64,
 ) -> Result<f64, String> {
     let value = cx.text(key)?;
-    let mut w = min;
-    while w < max {
-        if text::fit(
-            &value,
-            Style::Bold,
-            HEAD_PT,
-            HEAD_PT,
-            w - 1.2,
-            HEAD_LINES,
-            cx.reading,
-        )
-        .is_some()
-        {
-            return Ok(w);
+    for lines in 2..=HEAD_LINES {
+        let mut w = min;
+        while w <= max {
+            let fits = text::fit(
+                &value,
+                Style::Bold,
+                HEAD_PT,
+                HEAD_PT,
+                w - 1.2,
+                lines,
+                cx.reading,
+            );
+            if fits.is_some() {
+                return Ok(w);
+            }
+            w += 1.0;
         }
-        w += 1.0;
     }
     Ok(max)
 }
