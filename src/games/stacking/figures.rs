@@ -207,7 +207,16 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     ];
     let fit = |(key, min): (&str, f64)| table::fitted_width(cx, key, min, 30.0);
     let before_w = before.into_iter().map(fit).collect::<Result<Vec<_>, _>>()?;
-    let after_w = after.into_iter().map(fit).collect::<Result<Vec<_>, _>>()?;
+    let mut after_w = after.into_iter().map(fit).collect::<Result<Vec<_>, _>>()?;
+    // Both sides' stock columns alike, so their headings wrap alike: on one line if
+    // that costs little.
+    let one_line = |key: &str| -> Result<f64, String> {
+        let head = cx.shape(&cx.text(key)?, Style::Bold, table::HEAD_PT);
+        Ok((head.width_mm() + 1.5).ceil())
+    };
+    let single = one_line(after[1].0)?.max(one_line(after[2].0)?);
+    let stock = if single <= 13.0 { single } else { after_w[1].max(after_w[2]) };
+    (after_w[1], after_w[2]) = (stock, stock);
     let fixed: f64 = before_w.iter().chain(&after_w).sum();
     let cell_w = (cx.width - fixed) / squares.len() as f64;
     if cell_w < table::MIN_CELL_MM {
