@@ -527,6 +527,7 @@ fn draw_figure(
 ) -> Result<Vec<layout::flow::Chunk>, String> {
     match name {
         "end-box" => figure::end_box(args, cx),
+        "write-in" => figure::write_in(args, cx),
         _ => game.figure(name, args, cx),
     }
 }

@@ -13,6 +13,7 @@ mod pdf_standards;
 mod pdf_tagged;
 mod pdfs;
 mod pieces;
+mod records;
 mod sizes;
 mod stack_top;
 mod support;

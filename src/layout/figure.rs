@@ -75,6 +75,29 @@ impl FigureContext<'_> {
         })
     }
 
+    /// The string at `key` in a box `width` mm wide and at most `max_lines` lines tall,
+    /// at `size_pt` or smaller down to `min_pt` (column headings keep one size, and
+    /// nothing a player reads goes below 7 pt); an error naming the key if it does not
+    /// fit.
+    pub fn fit_down_to(
+        &self,
+        key: &str,
+        style: Style,
+        (size_pt, min_pt): (f64, f64),
+        width: f64,
+        max_lines: usize,
+    ) -> Result<Vec<text::Shaped>, String> {
+        let value = self.text(key)?;
+        text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading)
+            .ok_or_else(|| {
+                *self.too_long.borrow_mut() = Some(key.to_string());
+                format!(
+                    "the text of `{key}` does not fit its {width:.0} mm column in \
+                     {max_lines} line(s) at {min_pt:.0} pt: shorten it"
+                )
+            })
+    }
+
     /// The words for a drawing split into parts.
     pub fn poster_labels(&self) -> Result<PosterLabels, String> {
         Ok(PosterLabels {
@@ -203,5 +226,41 @@ pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String
         let chunk = Chunk::new(row_h, page.items);
         chunks.push(if row + 1 < rows { chunk.keep() } else { chunk });
     }
+    Ok(chunks)
+}
+
+/// `@write-in KEY…`: a line to write on after each label (the players' names, the
+/// date, the table), two to a row, starting where the sheet's lines start.
+pub fn write_in(keys: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    if keys.is_empty() {
+        return Err("`@write-in` needs label keys, e.g. `@write-in ledger.date`".into());
+    }
+    let col = cx.width.min(MAX_TEXT_MM) / 2.0;
+    let row_h = 9.0;
+    let rtl = cx.reading.rtl();
+    let mut chunks = Vec::new();
+    for pair in keys.chunks(2) {
+        let mut page = Page::new(0.0, 0.0);
+        for (i, key) in pair.iter().enumerate() {
+            let x = cx.slot(i, 2) as f64 * col;
+            let label = cx.fit(key, Style::Regular, BODY_PT, col / 2.0, 1)?;
+            let label = label.into_iter().next().expect("one line");
+            let w = label.width_mm();
+            // The label where the line starts, then the line to write on, to a gap
+            // before the next pair.
+            let (tx, line) = match rtl {
+                true => (x + col - w, (x + 4.0, x + col - w - 1.5)),
+                false => (x, (x + w + 1.5, x + col - 4.0)),
+            };
+            page.text(Point::new(tx, 6.5), label);
+            page.line(
+                Point::new(line.0, 7.3),
+                Point::new(line.1, 7.3),
+                super::table::cell_rule(),
+            );
+        }
+        chunks.push(Chunk::new(row_h, page.items));
+    }
+    chunks.push(Chunk::space(3.0));
     Ok(chunks)
 }

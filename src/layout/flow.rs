@@ -38,6 +38,11 @@ pub struct Table {
     pub column_width: f64,
     /// Gap between columns, in millimetres.
     pub gap: f64,
+    /// The first column of rows at the right (right-to-left sheets).
+    pub rtl: bool,
+    /// How many of the last rows are spares, kept only as far as they fill the table's
+    /// last page ([`super::table::fill_spare_rows`], before flowing).
+    pub spare_rows: usize,
 }
 
 impl Chunk {
@@ -147,7 +152,14 @@ fn flow_table(
     let mut column = 0;
     let mut column_top = y;
     let mut bottom_reached = y;
-    let column_x = |c: usize| frame.left + c as f64 * (table.column_width + table.gap);
+    let column_x = |c: usize| match table.rtl {
+        true => {
+            frame.left + frame.width
+                - table.column_width
+                - c as f64 * (table.column_width + table.gap)
+        }
+        false => frame.left + c as f64 * (table.column_width + table.gap),
+    };
     if y + first_table_row(table) > frame.bottom {
         pages.push(Vec::new());
         y = frame.top;
@@ -230,6 +242,8 @@ mod tests {
             columns: 2,
             column_width: 50.0,
             gap: 5.0,
+            rtl: false,
+            spare_rows: 0,
         };
         let pages = flow(vec![Some(Chunk::table(table))], FRAME);
         // 80 mm per column: header + 3 rows; two columns a page → 6 rows a page.

@@ -7,6 +7,7 @@ pub mod flow;
 pub mod footer;
 pub mod paper;
 pub mod poster;
+pub mod table;
 
 use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
 use crate::sheet::markup::Block;
@@ -166,7 +167,7 @@ fn note(text: &str, width: f64, reading: Reading) -> Vec<Chunk> {
 
 /// Flows a sheet's chunks onto pages of `paper` and adds the footer to each.
 pub fn paginate(
-    chunks: Vec<Option<Chunk>>,
+    mut chunks: Vec<Option<Chunk>>,
     paper: &Paper,
     footer: &footer::Footer,
 ) -> Vec<Page> {
@@ -177,6 +178,7 @@ pub fn paginate(
         top: MARGIN_MM,
         bottom: height - footer::FOOTER_HEIGHT_MM,
     };
+    table::fill_spare_rows(&mut chunks, frame);
     let (contents, turned) = flow::flow_turning(chunks, frame);
     let count = contents.len();
     contents

@@ -4,8 +4,9 @@
 
 use super::rules::{self as crossway, Crossway, Player, State, stones_needed};
 use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_entry};
-use crate::layout::flow::{Chunk, Table};
+use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
+use crate::layout::table::{self, Columns, Head};
 use crate::layout::{BODY_PT, FigureContext};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::text::{self, Reading, Style};
@@ -198,63 +199,47 @@ fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     Ok(chunks)
 }
 
-/// One numbered row per move, with the swap written where it happens; the winner's
-/// path is written under the list.
+/// The winner's path first (a few ruled lines, so it never ends up on a page of its
+/// own), then one numbered row per turn: who played it (after a swap, V's turns are no
+/// longer the odd ones) and the point, swap or pass. Rows past the most a game can
+/// need are spares that fill the last page.
 fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let n = cx.size as u32;
-    // Every point can be filled once, plus the swap.
-    let moves = n * n + 1;
-    let gap = 6.0;
-    let columns = (((cx.width + gap) / (50.0 + gap)).floor() as usize).clamp(1, 3);
-    let column_width = (cx.width - gap * (columns - 1) as f64) / columns as f64;
-    let number_w = 10.0;
-    let row_h = 6.5;
-    let grid = Stroke::solid(0.2).colored(Color::gray(0.5));
-    let mut header = Page::new(0.0, 0.0);
-    let heads = [
-        (cx.text("ledger.col_move")?, number_w / 2.0),
-        (cx.text("ledger.col_play")?, number_w + (column_width - number_w) / 2.0),
-    ];
-    for (head, x) in heads {
-        header.text_centered(x, 5.0, cx.shape(&head, Style::Bold, 7.5));
+    let mut chunks: Vec<Chunk> = cx
+        .lines(&cx.text("ledger.path")?, Style::Bold, BODY_PT, 0.0)
+        .into_iter()
+        .map(Chunk::keep)
+        .collect();
+    let mut write = Page::new(0.0, 0.0);
+    for i in 0..2 {
+        let y = 8.0 + i as f64 * table::ROW_MM;
+        write.line(Point::new(0.0, y), Point::new(cx.width, y), table::cell_rule());
     }
-    header.line(Point::new(0.0, 7.0), Point::new(column_width, 7.0), Stroke::solid(0.5));
-    let rows = (1..=moves)
-        .map(|m| {
-            let mut row = Page::new(0.0, 0.0);
-            row.text(
-                Point::new(1.0, row_h / 2.0 + 1.3),
-                cx.shape(&m.to_string(), Style::Bold, 8.0),
-            );
-            // Odd moves are V's unless a swap came first; the player writes who.
-            row.line(Point::new(number_w, 0.0), Point::new(number_w, row_h), grid);
-            row.line(Point::new(0.0, row_h), Point::new(column_width, row_h), grid);
-            Chunk::new(row_h, row.items)
+    chunks.push(Chunk::new(8.0 + table::ROW_MM + 4.0, write.items));
+    // Every point can be filled once, plus the swap; passes are rare.
+    let turns = n * n + 1;
+    let gap = 6.0;
+    let (blocks, block_width) = table::blocks(cx.width, 50.0, gap, 6);
+    let turn_w = table::fitted_width(cx, "ledger.col_move", 10.0, 20.0)?;
+    let who_w = table::fitted_width(cx, "ledger.col_who", 12.0, 20.0)?;
+    let widths = [turn_w, who_w, block_width - turn_w - who_w];
+    let cols = Columns::new(&widths, cx.reading);
+    let heads = [
+        Head::Key("ledger.col_move"),
+        Head::Key("ledger.col_who"),
+        Head::Key("ledger.col_play"),
+    ];
+    let header = cols.header(cx, &heads, None)?;
+    // Spares enough to fill a page of blocks, trimmed to the page the record ends on.
+    let spare = 40 * blocks as u32;
+    let rows = (1..=turns + spare)
+        .map(|turn| {
+            let mut row = cols.row(table::ROW_MM, &[1, 2]);
+            cols.label(&mut row, cx, 0, table::ROW_MM, &turn.to_string());
+            Chunk::new(table::ROW_MM, row.items)
         })
         .collect();
-    let mut chunks = vec![Chunk::table(Table {
-        header: Box::new(Chunk::new(8.0, header.items)),
-        rows,
-        columns,
-        column_width,
-        gap,
-    })];
-    chunks.push(Chunk::space(6.0).keep());
-    chunks.extend(
-        cx.lines(&cx.text("ledger.path")?, Style::Bold, BODY_PT, 0.0)
-            .into_iter()
-            .map(Chunk::keep),
-    );
-    let mut write = Page::new(0.0, 0.0);
-    for i in 0..3 {
-        let y = 8.0 + i as f64 * 8.0;
-        write.line(
-            Point::new(0.0, y),
-            Point::new(cx.width, y),
-            Stroke::solid(0.25).colored(Color::gray(0.5)),
-        );
-    }
-    chunks.push(Chunk::new(26.0, write.items));
+    chunks.push(cols.table(header, rows, blocks, gap, spare as usize));
     Ok(chunks)
 }
 
@@ -327,9 +312,9 @@ fn small_board(
     let off = step * 0.5;
     for i in 0..n {
         let o = i as f64 * step;
-        let letter = text::shape(&column_letter(i), Style::Regular, 6.0, reading);
+        let letter = text::shape(&column_letter(i), Style::Regular, 6.5, reading);
         page.text_centered(origin.x + o, origin.y + span + off + band + 3.0, letter);
-        let number = text::shape(&(n - i).to_string(), Style::Regular, 6.0, reading);
+        let number = text::shape(&(n - i).to_string(), Style::Regular, 6.5, reading);
         page.text_centered(origin.x - off - band - 2.2, origin.y + o + 1.0, number);
     }
     for y in [origin.y - off - band, origin.y + span + off] {

@@ -6,8 +6,9 @@ use super::{self as stacks, Kind, Piece, Square, StackGame, State, Variant};
 use crate::layout::draw::{
     self, Side, caption, cut_tiles, diagram_row, legend_entry, tile_rows,
 };
-use crate::layout::flow::{Chunk, Table};
+use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
+use crate::layout::table::{self, Columns, Head};
 use crate::layout::{BODY_PT, FigureContext};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::text::{self, Reading, Style};
@@ -192,74 +193,64 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         (0..n).flat_map(|row| (0..n).map(move |col| Square { col, row })).collect();
     // Turn, who, the action, the drops in order; a cell per square for its stack; then
     // whether a road shows, and each side's stones left, as the rules document asks.
-    let fixed = [9.0, 9.0, 20.0, 17.0];
-    let after = [12.0, 11.0, 11.0];
-    let cell_w = (cx.width - fixed.iter().sum::<f64>() - after.iter().sum::<f64>())
-        / squares.len() as f64;
-    let mut xs = vec![0.0];
-    for w in fixed.iter().copied().chain(squares.iter().map(|_| cell_w)).chain(after) {
-        xs.push(xs.last().unwrap() + w);
-    }
-    let first_square = fixed.len();
-    let row_h = 8.0;
-    let head_h = 12.0;
-    let mut header = Page::new(0.0, 0.0);
-    let head_pt = 6.5;
-    let mut heads = vec![
-        cx.text("ledger.col_turn")?,
-        cx.text("ledger.col_player")?,
-        cx.text("ledger.col_action")?,
-        cx.text("ledger.col_drops")?,
+    // Each heading's column as narrow as its words allow, the stacks sharing the rest.
+    let before = [
+        ("ledger.col_turn", 9.0),
+        ("ledger.col_player", 9.0),
+        ("ledger.col_action", 19.0),
+        ("ledger.col_drops", 15.0),
     ];
-    heads.extend(squares.iter().map(|sq| stacks::square_name_upper(*sq)));
-    heads.push(cx.text("ledger.col_road")?);
-    heads.push(cx.text("ledger.col_reserve_w")?);
-    heads.push(cx.text("ledger.col_reserve_b")?);
-    for (i, head) in heads.iter().enumerate() {
-        let w = xs[i + 1] - xs[i];
-        let mut y = 6.0;
-        let lines = text::fit(head, Style::Bold, head_pt, 5.0, w - 1.0, 3, cx.reading).ok_or_else(|| {
-            format!("the ledger heading {head:?} does not fit its {w:.0} mm column: shorten it")
-        })?;
-        for line in lines {
-            header.text_centered(xs[i] + w / 2.0, y, line);
-            y += 2.8;
-        }
+    let after = [
+        ("ledger.col_road", 11.0),
+        ("ledger.col_reserve_w", 10.0),
+        ("ledger.col_reserve_b", 10.0),
+    ];
+    let fit = |(key, min): (&str, f64)| table::fitted_width(cx, key, min, 30.0);
+    let before_w = before.into_iter().map(fit).collect::<Result<Vec<_>, _>>()?;
+    let mut after_w = after.into_iter().map(fit).collect::<Result<Vec<_>, _>>()?;
+    // Both sides' stock columns alike, so their headings wrap alike: on one line if
+    // that costs little.
+    let one_line = |key: &str| -> Result<f64, String> {
+        let head = cx.shape(&cx.text(key)?, Style::Bold, table::HEAD_PT);
+        Ok((head.width_mm() + 1.5).ceil())
+    };
+    let single = one_line(after[1].0)?.max(one_line(after[2].0)?);
+    let stock = if single <= 13.0 { single } else { after_w[1].max(after_w[2]) };
+    (after_w[1], after_w[2]) = (stock, stock);
+    let fixed: f64 = before_w.iter().chain(&after_w).sum();
+    let cell_w = (cx.width - fixed) / squares.len() as f64;
+    if cell_w < table::MIN_CELL_MM {
+        return Err(format!(
+            "the ledger's stack cells would be {cell_w:.0} mm wide: the paper is too narrow"
+        ));
     }
-    let stacks_label = cx.text("ledger.stacks_label")?;
-    let shaped = cx.shape(&stacks_label, Style::Regular, 6.0);
-    let stacks_mid = (xs[first_square] + xs[first_square + squares.len()]) / 2.0;
-    header.text_centered(stacks_mid, 2.4, shaped);
-    header.line(
-        Point::new(0.0, head_h),
-        Point::new(cx.width, head_h),
-        Stroke::solid(0.5),
-    );
-    let grid = Stroke::solid(0.2).colored(Color::gray(0.5));
+    let widths: Vec<f64> = before_w
+        .iter()
+        .copied()
+        .chain(squares.iter().map(|_| cell_w))
+        .chain(after_w.iter().copied())
+        .collect();
+    let cols = Columns::new(&widths, cx.reading);
+    let first_square = before.len();
+    let mut heads: Vec<Head> = before.iter().map(|(k, _)| Head::Key(k)).collect();
+    heads.extend(squares.iter().map(|sq| Head::Fixed(stacks::square_name_upper(*sq))));
+    heads.extend(after.iter().map(|(k, _)| Head::Key(k)));
+    let group = ("ledger.stacks_label", first_square, first_square + squares.len());
+    let header = cols.header(cx, &heads, Some(group))?;
+    let ruled: Vec<usize> = (1..widths.len()).collect();
     let rows = (1..=turns)
         .map(|turn| {
-            let mut row = Page::new(0.0, 0.0);
-            let label = cx.shape(&turn.to_string(), Style::Bold, 8.5);
-            row.text(Point::new(1.0, row_h / 2.0 + 1.4), label);
+            let mut row = cols.row(table::ROW_MM, &ruled);
+            cols.label(&mut row, cx, 0, table::ROW_MM, &turn.to_string());
             // Turns alternate, White first: print whose turn it is.
             let who =
                 if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
-            let shaped = cx.shape(&who.to_string(), Style::Regular, 8.5);
-            row.text_centered((xs[1] + xs[2]) / 2.0, row_h / 2.0 + 1.4, shaped);
-            for &x in &xs[1..xs.len() - 1] {
-                row.line(Point::new(x, 0.0), Point::new(x, row_h), grid);
-            }
-            row.line(Point::new(0.0, row_h), Point::new(cx.width, row_h), grid);
-            Chunk::new(row_h, row.items)
+            let shaped = cx.shape(&who.to_string(), Style::Regular, table::BODY_PT);
+            row.text_centered(cols.mid(1), table::ROW_MM / 2.0 + 1.4, shaped);
+            Chunk::new(table::ROW_MM, row.items)
         })
         .collect();
-    Ok(vec![Chunk::table(Table {
-        header: Box::new(Chunk::new(head_h + 1.0, header.items)),
-        rows,
-        columns: 1,
-        column_width: cx.width,
-        gap: 0.0,
-    })])
+    Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
 }
 
 /// A row of small boards, one per `example:when` argument; stacks are drawn as layers,
@@ -366,13 +357,13 @@ fn draw_stacks(
             }
             if stack.len() > 1 {
                 let height =
-                    text::shape(&stack.len().to_string(), Style::Bold, 5.5, reading);
+                    text::shape(&stack.len().to_string(), Style::Bold, 6.5, reading);
                 let right = at.x + cell * 0.85;
                 page.text_centered(right, at.y + cell * 0.3, height);
             }
             if hidden > 0 {
                 let more =
-                    text::shape(&format!("+{hidden}"), Style::Regular, 5.5, reading);
+                    text::shape(&format!("+{hidden}"), Style::Regular, 6.5, reading);
                 page.text_centered(at.x + cell * 0.85, at.y + cell * 0.3 + 2.2, more);
             }
         }
@@ -713,29 +704,35 @@ fn crown(page: &mut Page, center: Point, size: f64, color: stacks::Color) {
     letter(page, Point::new(center.x, center.y + r * 0.35), size * 0.8, color);
 }
 
-/// Boxes to cross out, one per piece in hand, for each player.
+/// Boxes to cross out, one per piece in hand, for each player: the label where the
+/// sheet's lines start, the boxes after it (both mirrored on a right-to-left sheet).
 fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let box_size = 5.0;
-    let label_w = 34.0;
-    let per_row = (((cx.width - label_w) / (box_size + 1.0)).floor() as usize).max(1);
-    let mut chunks = Vec::new();
     let rows = [
         ("ledger.reserve_w", variant.stones),
         ("ledger.reserve_b", variant.stones),
         ("ledger.crowns_w", variant.crowns),
         ("ledger.crowns_b", variant.crowns),
     ];
+    let mut labels = Vec::new();
     for (key, count) in rows.into_iter().filter(|(_, count)| *count > 0) {
-        let label = cx.text(key)?;
-        let count = count as usize;
+        let label = format!("{} ({count})", cx.text(key)?);
+        labels.push((cx.shape(&label, Style::Regular, table::BODY_PT), count as usize));
+    }
+    let label_w = labels.iter().map(|(l, _)| l.width_mm()).fold(0.0, f64::max) + 3.0;
+    let per_row = (((cx.width - label_w) / (box_size + 1.0)).floor() as usize).max(1);
+    let rtl = cx.reading.rtl();
+    let mut chunks = Vec::new();
+    for (label, count) in labels {
         for (line, start) in (0..count).step_by(per_row).enumerate() {
             let mut page = Page::new(0.0, 0.0);
             if line == 0 {
-                let shaped = cx.shape(&format!("{label} ({count})"), Style::Regular, 8.5);
-                page.text(Point::new(0.0, 4.2), shaped);
+                let x = if rtl { cx.width - label.width_mm() } else { 0.0 };
+                page.text(Point::new(x, 4.2), label.clone());
             }
             for i in 0..per_row.min(count - start) {
-                let x = label_w + i as f64 * (box_size + 1.0);
+                let along = label_w + i as f64 * (box_size + 1.0);
+                let x = if rtl { cx.width - along - box_size } else { along };
                 page.rect(
                     Point::new(x, 0.5),
                     box_size,
@@ -750,47 +747,26 @@ fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String>
     Ok(chunks)
 }
 
-/// Numbered move rows, White and Black side by side, in two columns per page.
+/// Numbered move rows, White and Black side by side, in two blocks per A4 page; rows
+/// past the kit's count are spares that fill the last page.
 fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let moves =
         cx.kit.ledger_moves.ok_or("`@moves` needs `[ledger] moves = N` in kit.toml")?;
     let gap = 8.0;
-    // As many columns as fit at a readable width: two on A4, one on narrow paper.
-    let columns = (((cx.width + gap) / (80.0 + gap)).floor() as usize).clamp(1, 2);
-    let column_width = (cx.width - gap * (columns - 1) as f64) / columns as f64;
-    let number_w = 12.0;
-    let half = (column_width - number_w) / 2.0;
-    let xs = [0.0, number_w, number_w + half, column_width];
-    let row_h = 7.5;
-    let grid = Stroke::solid(0.2).colored(Color::gray(0.5));
-    let mut header = Page::new(0.0, 0.0);
-    for (i, key) in
-        ["ledger.col_move", "ledger.col_white", "ledger.col_black"].iter().enumerate()
-    {
-        let shaped = cx.shape(&cx.text(key)?, Style::Bold, 8.0);
-        header.text_centered((xs[i] + xs[i + 1]) / 2.0, 5.0, shaped);
-    }
-    header.line(Point::new(0.0, 7.0), Point::new(column_width, 7.0), Stroke::solid(0.5));
-    let rows = (1..=moves)
+    let (blocks, block_width) = table::blocks(cx.width, 80.0, gap, 4);
+    let number_w = table::fitted_width(cx, "ledger.col_move", 12.0, 20.0)?;
+    let half = (block_width - number_w) / 2.0;
+    let cols = Columns::new(&[number_w, half, half], cx.reading);
+    let heads = ["ledger.col_move", "ledger.col_white", "ledger.col_black"];
+    let header = cols.header(cx, &heads.map(Head::Key), None)?;
+    // Spares enough to fill a page of blocks, trimmed to the page the record ends on.
+    let spare = 40 * blocks as u32;
+    let rows = (1..=moves + spare)
         .map(|n| {
-            let mut row = Page::new(0.0, 0.0);
-            let label = cx.shape(&n.to_string(), Style::Bold, 8.5);
-            row.text(Point::new(1.0, row_h / 2.0 + 1.4), label);
-            for &x in &xs[1..3] {
-                row.line(Point::new(x, 0.0), Point::new(x, row_h), grid);
-            }
-            row.line(Point::new(0.0, row_h), Point::new(column_width, row_h), grid);
-            Chunk::new(row_h, row.items)
+            let mut row = cols.row(table::ROW_MM, &[1, 2]);
+            cols.label(&mut row, cx, 0, table::ROW_MM, &n.to_string());
+            Chunk::new(table::ROW_MM, row.items)
         })
         .collect();
-    Ok(vec![
-        Chunk::space(4.0),
-        Chunk::table(Table {
-            header: Box::new(Chunk::new(8.0, header.items)),
-            rows,
-            columns,
-            column_width,
-            gap,
-        }),
-    ])
+    Ok(vec![Chunk::space(4.0), cols.table(header, rows, blocks, gap, spare as usize)])
 }

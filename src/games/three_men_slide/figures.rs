@@ -4,8 +4,9 @@
 use super::rules::{self as three_men, Player, Square, ThreeMenSlide};
 use crate::layout::FigureContext;
 use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_entry};
-use crate::layout::flow::{Chunk, Table};
+use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
+use crate::layout::table::{self, Columns, Head};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::text::{self, Style};
 use crate::verify::{Verified, When};
@@ -164,80 +165,70 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     Ok(chunks)
 }
 
-/// One row per sliding position: the start, then one per turn up to the limit.
+/// One row per sliding position: the start, then one per turn up to the limit. The
+/// position is copied into a cell per square, the board's rows side by side (row 3
+/// first, as the board is read from the top), so repeats line up down the page and
+/// each cell has room for a handwritten A or B.
 fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    let gap = 6.0;
-    // As many columns as fit at a readable width: two on A4, one on narrow paper.
-    let columns = (((cx.width + gap) / (85.0 + gap)).floor() as usize).clamp(1, 2);
-    let column_width = (cx.width - gap * (columns - 1) as f64) / columns as f64;
-    let row_height = 12.5;
-    let cell = 3.6;
-    let widths = [11.0, 13.0, 19.0];
-    let xs = [0.0, widths[0], widths[0] + widths[1], widths[0] + widths[1] + widths[2]];
-    let grid = Stroke::solid(0.25);
-
-    let mut header = Page::new(0.0, 0.0);
-    let heads = ["log.col_turn", "log.col_board", "log.col_next", "log.col_tally"];
-    let head_pt = 6.5;
-    for (i, key) in heads.iter().enumerate() {
-        let w = if i < 3 { widths[i] } else { column_width - xs[3] };
-        let mut y = 3.2;
-        for line in cx.fit(key, Style::Bold, head_pt, w - 1.5, 3)? {
-            header.text(Point::new(xs[i] + 0.8, y), line);
-            y += 2.8;
-        }
+    // The Turn column holds its heading and the "start" label at full size.
+    let start = cx.shape(&cx.text("log.start_row")?, Style::Bold, table::BODY_PT);
+    let turn_min = (start.width_mm() + 2.0).max(11.0);
+    let turn_w = table::fitted_width(cx, "log.col_turn", turn_min, 25.0)?;
+    let next_w = table::fitted_width(cx, "log.col_next", 22.0, 30.0)?;
+    let square_w = 9.0;
+    let tally_w = cx.width - turn_w - next_w - 9.0 * square_w;
+    if tally_w < 20.0 {
+        return Err("the paper is too narrow for the repetition log".into());
     }
-    header.line(Point::new(0.0, 7.5), Point::new(column_width, 7.5), Stroke::solid(0.5));
-    let header = Chunk::new(8.0, header.items);
-
-    let start_label = cx.text("log.start_row")?;
+    let squares: Vec<Square> = (0..3u8)
+        .rev()
+        .flat_map(|row| (0..3u8).filter_map(move |col| Square::new(col, row)))
+        .collect();
+    let mut widths = vec![turn_w];
+    widths.extend(squares.iter().map(|_| square_w));
+    widths.extend([next_w, tally_w]);
+    let cols = Columns::new(&widths, cx.reading);
+    let mut heads = vec![Head::Key("log.col_turn")];
+    heads.extend(squares.iter().map(|sq| Head::Fixed(sq.to_string())));
+    heads.extend([Head::Key("log.col_next"), Head::Key("log.col_tally")]);
+    let header = cols.header(cx, &heads, Some(("log.col_board", 1, 10)))?;
+    let start_label = cx.fit_down_to(
+        "log.start_row",
+        Style::Bold,
+        (table::BODY_PT, table::BODY_PT),
+        turn_w - 1.0,
+        1,
+    )?;
+    let row_h = table::ROW_MM;
+    let ruled: Vec<usize> = (1..widths.len()).collect();
     let rows = (0..=three_men::SLIDING_TURN_LIMIT)
         .map(|turn| {
-            let mut row = Page::new(0.0, 0.0);
-            let label = if turn == 0 { start_label.clone() } else { turn.to_string() };
-            let shaped = cx.shape(&label, Style::Bold, if turn == 0 { 6.5 } else { 9.0 });
-            row.text(Point::new(1.0, row_height / 2.0 + 1.4), shaped);
-            // A small 3×3 grid to copy the board into, row 3 on top as on the board.
-            let gx = xs[1] + (widths[1] - 3.0 * cell) / 2.0;
-            let gy = (row_height - 3.0 * cell) / 2.0;
-            for i in 0..=3 {
-                let o = i as f64 * cell;
-                row.line(
-                    Point::new(gx + o, gy),
-                    Point::new(gx + o, gy + 3.0 * cell),
-                    grid,
-                );
-                row.line(
-                    Point::new(gx, gy + o),
-                    Point::new(gx + 3.0 * cell, gy + o),
-                    grid,
-                );
+            let mut row = cols.row(row_h, &ruled);
+            match turn {
+                0 => {
+                    for line in &start_label {
+                        row.text_centered(cols.mid(0), row_h / 2.0 + 1.4, line.clone());
+                    }
+                }
+                _ => cols.label(&mut row, cx, 0, row_h, &turn.to_string()),
+            }
+            // Heavier rules around each board row.
+            for i in [1, 4, 7, 10] {
+                let x = cols.leading_edge(i);
+                row.line(Point::new(x, 0.0), Point::new(x, row_h), Stroke::solid(0.5));
             }
             // "Next to move": circle A or B.
             for (i, player) in [Player::A, Player::B].into_iter().enumerate() {
-                let c = Point::new(xs[2] + 5.0 + i as f64 * 8.5, row_height / 2.0);
-                row.circle(c, 3.0, Paint::outline(Stroke::solid(0.25)));
-                let t = cx.shape(&player.to_string(), Style::Regular, 8.0);
-                row.text_centered(c.x, c.y + 1.0, t);
+                let x = cols.start(10, 3.0 + i as f64 * 8.5, 6.4) + 3.2;
+                let c = Point::new(x, row_h / 2.0);
+                row.circle(c, 3.2, Paint::outline(table::cell_rule()));
+                let t = cx.shape(&player.to_string(), Style::Regular, table::BODY_PT);
+                row.text_centered(c.x, c.y + 1.1, t);
             }
-            row.line(
-                Point::new(0.0, row_height),
-                Point::new(column_width, row_height),
-                Stroke::solid(0.2).colored(Color::gray(0.5)),
-            );
-            for &x in &xs[1..] {
-                row.line(Point::new(x, 0.0), Point::new(x, row_height), grid);
-            }
-            Chunk::new(row_height, row.items)
+            Chunk::new(row_h, row.items)
         })
         .collect();
-    Ok(vec![Chunk::table(Table {
-        header: Box::new(header),
-        rows,
-        columns,
-        column_width,
-        gap,
-    })])
+    Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
 }
 
 /// A row of small boards, one per `example:when` argument (`when` is `start`, the

@@ -1,0 +1,351 @@
+//! The one style of every record sheet (ledgers, logs, move records): header type,
+//! rule weights and a row pitch for handwriting, kept here so that all kits' records
+//! look alike; columns mirrored on right-to-left sheets; and spare rows that fill a
+//! record's last page.
+
+use super::FigureContext;
+use super::flow::{self, Chunk, Table};
+use super::poster::Frame;
+use crate::page::{Color, Page, Point, Stroke};
+use crate::text::{self, Reading, Style};
+
+/// Column headings: bold, never smaller.
+pub const HEAD_PT: f64 = 8.0;
+/// Printed row labels (turn numbers) and the letters inside rows.
+pub const BODY_PT: f64 = 8.5;
+/// Row pitch of a write-in row: room for a handwritten move or stack.
+pub const ROW_MM: f64 = 8.0;
+/// The smallest write-in cell, across and down.
+pub const MIN_CELL_MM: f64 = 6.0;
+/// Space between heading lines.
+const HEAD_LINE_MM: f64 = 3.4;
+/// Room between the last heading line's baseline and the heading rule, clear of
+/// descenders and brackets.
+const HEAD_CLEAR_MM: f64 = 2.0;
+/// Lines a heading may take.
+const HEAD_LINES: usize = 3;
+
+/// The heavy rule under the headings.
+pub fn head_rule() -> Stroke {
+    Stroke::solid(0.5)
+}
+
+/// The light rules between rows and columns.
+pub fn cell_rule() -> Stroke {
+    Stroke::solid(0.25).colored(Color::gray(0.5))
+}
+
+/// A column heading: a strings key (reported if it does not fit) or fixed text such as
+/// a square's name.
+pub enum Head<'a> {
+    /// The text at a strings key.
+    Key(&'a str),
+    /// Text that is no translation (a coordinate).
+    Fixed(String),
+}
+
+/// The columns of a table, in reading order, and where each stands: from the left, or
+/// from the right on a right-to-left sheet (the first column, Turn, at the right).
+#[derive(Clone, Debug)]
+pub struct Columns {
+    /// Left edge of each column, in reading order, as drawn.
+    lefts: Vec<f64>,
+    widths: Vec<f64>,
+    /// The whole width.
+    pub width: f64,
+    rtl: bool,
+}
+
+impl Columns {
+    /// Columns of `widths` in reading order, mirrored on a right-to-left sheet.
+    pub fn new(widths: &[f64], reading: Reading) -> Columns {
+        let width: f64 = widths.iter().sum();
+        let rtl = reading.rtl();
+        let mut lefts = Vec::with_capacity(widths.len());
+        let mut x = 0.0;
+        for &w in widths {
+            lefts.push(if rtl { width - x - w } else { x });
+            x += w;
+        }
+        Columns { lefts, widths: widths.to_vec(), width, rtl }
+    }
+
+    /// The side of column `i` where the previous column is: its left, or its right when
+    /// reading leftward.
+    pub fn leading_edge(&self, i: usize) -> f64 {
+        if self.rtl { self.lefts[i] + self.widths[i] } else { self.lefts[i] }
+    }
+
+    /// The middle of column `i`.
+    pub fn mid(&self, i: usize) -> f64 {
+        self.lefts[i] + self.widths[i] / 2.0
+    }
+
+    /// The middle of columns `from..to` taken together.
+    pub fn mid_of(&self, from: usize, to: usize) -> f64 {
+        let left = (from..to).map(|i| self.lefts[i]).fold(f64::INFINITY, f64::min);
+        let right = (from..to)
+            .map(|i| self.lefts[i] + self.widths[i])
+            .fold(f64::NEG_INFINITY, f64::max);
+        (left + right) / 2.0
+    }
+
+    /// Where a thing `w` wide stands `inset` into column `i` from where the column's
+    /// text starts (its left, or its right when reading leftward).
+    pub fn start(&self, i: usize, inset: f64, w: f64) -> f64 {
+        if self.rtl {
+            self.lefts[i] + self.widths[i] - inset - w
+        } else {
+            self.lefts[i] + inset
+        }
+    }
+
+    /// The heading row: each heading bold at [`HEAD_PT`], centred in its column in at
+    /// most three lines, the lines of all headings ending on one baseline above the
+    /// heavy rule; `group` sets a label over columns `from..to` above them. A heading
+    /// that does not fit at that size is an error naming its key.
+    pub fn header(
+        &self,
+        cx: &FigureContext,
+        heads: &[Head],
+        group: Option<(&str, usize, usize)>,
+    ) -> Result<Chunk, String> {
+        let mut set = Vec::new();
+        for (i, head) in heads.iter().enumerate() {
+            let w = self.widths[i] - 1.2;
+            let lines = match head {
+                Head::Key(key) => {
+                    cx.fit_down_to(key, Style::Bold, (HEAD_PT, HEAD_PT), w, HEAD_LINES)?
+                }
+                Head::Fixed(t) => {
+                    text::fit(t, Style::Bold, HEAD_PT, HEAD_PT, w, 1, cx.reading)
+                        .ok_or_else(|| {
+                            format!("the heading {t:?} does not fit its column")
+                        })?
+                }
+            };
+            set.push(lines);
+        }
+        let most = set.iter().map(Vec::len).max().unwrap_or(1) as f64;
+        let mut top = 1.0;
+        let mut page = Page::new(0.0, 0.0);
+        if let Some((key, from, to)) = group {
+            let span: f64 = (from..to).map(|i| self.widths[i]).sum();
+            let lines =
+                cx.fit_down_to(key, Style::Regular, (HEAD_PT, HEAD_PT), span, 2)?;
+            for l in lines {
+                page.text_centered(self.mid_of(from, to), top + 2.9, l);
+                top += HEAD_LINE_MM;
+            }
+            top += 0.6;
+        }
+        let rule_y = top + 2.9 + (most - 1.0) * HEAD_LINE_MM + HEAD_CLEAR_MM;
+        for (i, lines) in set.into_iter().enumerate() {
+            let n = lines.len() as f64;
+            for (j, line) in lines.into_iter().enumerate() {
+                let y = rule_y - HEAD_CLEAR_MM - (n - 1.0 - j as f64) * HEAD_LINE_MM;
+                page.text_centered(self.mid(i), y, line);
+            }
+        }
+        page.line(Point::new(0.0, rule_y), Point::new(self.width, rule_y), head_rule());
+        Ok(Chunk::new(rule_y + 0.6, page.items))
+    }
+
+    /// An empty row `height` mm tall: its bottom rule, and rules between the columns
+    /// listed in `ruled` (a rule on the side of column `i` where the previous one is).
+    pub fn row(&self, height: f64, ruled: &[usize]) -> Page {
+        let mut page = Page::new(0.0, 0.0);
+        for &i in ruled {
+            let x = self.leading_edge(i);
+            page.line(Point::new(x, 0.0), Point::new(x, height), cell_rule());
+        }
+        page.line(Point::new(0.0, height), Point::new(self.width, height), cell_rule());
+        page
+    }
+
+    /// A printed label (a turn number) centred in column `i` of a row `height` tall.
+    pub fn label(
+        &self,
+        page: &mut Page,
+        cx: &FigureContext,
+        i: usize,
+        height: f64,
+        t: &str,
+    ) {
+        let shaped = cx.shape(t, Style::Bold, BODY_PT);
+        page.text_centered(self.mid(i), height / 2.0 + 1.4, shaped);
+    }
+
+    /// The table chunk: `rows` flowed in `columns` blocks per page `gap` apart, the
+    /// first block at the right on a right-to-left sheet; the last `spare` rows are
+    /// kept only as far as they fill the page the record ends on.
+    pub fn table(
+        &self,
+        header: Chunk,
+        rows: Vec<Chunk>,
+        columns: usize,
+        gap: f64,
+        spare: usize,
+    ) -> Chunk {
+        Chunk::table(Table {
+            header: Box::new(header),
+            rows,
+            columns,
+            column_width: self.width,
+            gap,
+            rtl: self.rtl,
+            spare_rows: spare,
+        })
+    }
+}
+
+/// The narrowest width, at least `min` mm, at which the heading at `key` fits at
+/// [`HEAD_PT`] in two lines, or else in three (a little wider for a language with long
+/// words); `max` if none does, so that the heading reports itself as too long.
+pub fn fitted_width(
+    cx: &FigureContext,
+    key: &str,
+    min: f64,
+    max: f64,
+) -> Result<f64, String> {
+    let value = cx.text(key)?;
+    for lines in 2..=HEAD_LINES {
+        let mut w = min;
+        while w <= max {
+            let fits = text::fit(
+                &value,
+                Style::Bold,
+                HEAD_PT,
+                HEAD_PT,
+                w - 1.2,
+                lines,
+                cx.reading,
+            );
+            if fits.is_some() {
+                return Ok(w);
+            }
+            w += 1.0;
+        }
+    }
+    Ok(max)
+}
+
+/// How many blocks of `min_width` mm (at most `most`) fit across `width` with `gap`
+/// between them, and the width of each.
+pub fn blocks(width: f64, min_width: f64, gap: f64, most: usize) -> (usize, f64) {
+    let n = (((width + gap) / (min_width + gap)).floor() as usize).clamp(1, most);
+    (n, (width - gap * (n - 1) as f64) / n as f64)
+}
+
+/// Keeps as many of each table's spare rows as fit without adding a page, so that a
+/// record ends on a full page rather than a few lines (and never on a page of its own
+/// for what follows the rows).
+pub fn fill_spare_rows(chunks: &mut [Option<Chunk>], frame: Frame) {
+    for i in 0..chunks.len() {
+        let spare = match &chunks[i] {
+            Some(Chunk { table: Some(t), .. }) => t.spare_rows,
+            _ => continue,
+        };
+        if spare == 0 {
+            continue;
+        }
+        let pages_with = |chunks: &mut [Option<Chunk>], keep: usize| {
+            let table =
+                chunks[i].as_mut().and_then(|c| c.table.as_mut()).expect("a table");
+            let all = std::mem::take(&mut table.rows);
+            let required = all.len() - spare;
+            table.rows = all[..required + keep].to_vec();
+            table.spare_rows = 0;
+            let pages = flow::flow_turning(chunks.to_vec(), frame).0.len();
+            let table =
+                chunks[i].as_mut().and_then(|c| c.table.as_mut()).expect("a table");
+            table.rows = all;
+            table.spare_rows = spare;
+            pages
+        };
+        let target = pages_with(chunks, 0);
+        // The most spares that keep the page count: pages only grow with rows.
+        let (mut lo, mut hi) = (0, spare);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if pages_with(chunks, mid) == target { lo = mid } else { hi = mid - 1 }
+        }
+        let table = chunks[i].as_mut().and_then(|c| c.table.as_mut()).expect("a table");
+        let keep = table.rows.len() - spare + lo;
+        table.rows.truncate(keep);
+        table.spare_rows = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::{Item, Paint};
+
+    fn boxed(height: f64) -> Chunk {
+        let mut page = Page::new(0.0, 0.0);
+        page.rect(Point::new(0.0, 0.0), 10.0, height, Paint::fill(Color::BLACK));
+        Chunk::new(height, page.items)
+    }
+
+    fn table(rows: usize, spare: usize) -> Chunk {
+        let cols = Columns::new(&[10.0, 20.0], Reading::Natural);
+        cols.table(boxed(10.0), (0..rows).map(|_| boxed(20.0)).collect(), 2, 5.0, spare)
+    }
+
+    const FRAME: Frame = Frame { left: 15.0, width: 180.0, top: 20.0, bottom: 100.0 };
+
+    fn rows_kept(chunks: &[Option<Chunk>]) -> usize {
+        chunks[0].as_ref().unwrap().table.as_ref().unwrap().rows.len()
+    }
+
+    #[test]
+    fn columns_run_from_the_right_on_a_right_to_left_sheet() {
+        let ltr = Columns::new(&[10.0, 20.0, 30.0], Reading::Natural);
+        let rtl = Columns::new(&[10.0, 20.0, 30.0], Reading::RightToLeft);
+        assert_eq!((ltr.mid(0), ltr.mid(2)), (5.0, 45.0));
+        assert_eq!((rtl.mid(0), rtl.mid(2)), (55.0, 15.0));
+        // A rule between columns 0 and 1 stands where they meet.
+        assert_eq!((ltr.leading_edge(1), rtl.leading_edge(1)), (10.0, 50.0));
+        assert_eq!(rtl.start(0, 1.0, 4.0), 55.0);
+    }
+
+    #[test]
+    fn spare_rows_fill_the_last_page_and_add_none() {
+        // 80 mm a column: the header and 3 rows; two columns a page. 7 rows need two
+        // pages, which hold 12: five spares are kept, the other five dropped.
+        let mut chunks = vec![Some(table(17, 10))];
+        fill_spare_rows(&mut chunks, FRAME);
+        assert_eq!(rows_kept(&chunks), 12);
+        assert_eq!(flow::flow(chunks, FRAME).len(), 2);
+        // What follows the table stays on the table's last page.
+        let mut chunks = vec![Some(table(17, 10)), Some(boxed(30.0))];
+        fill_spare_rows(&mut chunks, FRAME);
+        let pages = flow::flow(chunks.clone(), FRAME);
+        assert_eq!(pages.len(), 2);
+        assert!(
+            pages[1]
+                .iter()
+                .any(|i| matches!(i, Item::Rect { height, .. } if *height == 30.0))
+        );
+        assert_eq!(rows_kept(&chunks), 7 + 1);
+    }
+
+    #[test]
+    fn a_table_on_the_right_to_left_sheet_starts_its_rows_at_the_right() {
+        let cols = Columns::new(&[10.0, 20.0], Reading::RightToLeft);
+        let chunk =
+            cols.table(boxed(10.0), (0..6).map(|_| boxed(20.0)).collect(), 2, 5.0, 0);
+        let pages = flow::flow(vec![Some(chunk)], FRAME);
+        let lefts: Vec<f64> = pages[0]
+            .iter()
+            .map(|i| match i {
+                Item::Rect { origin, .. } => origin.x,
+                _ => f64::NAN,
+            })
+            .collect();
+        // The first block (header and three rows) at the right edge of the frame.
+        assert_eq!(lefts[..4], [165.0; 4]);
+        assert_eq!(lefts[4..], [130.0; 4]);
+    }
+}

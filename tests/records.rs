@@ -1,0 +1,293 @@
+//! The record sheets (ledgers, the repetition log, move records) read back: one table
+//! style (headings 8 pt, nothing under 7 pt, write-in cells of at least 6 mm), mirrored
+//! in Arabic, the Crossway record's who column, and no record ending on a page that is
+//! nearly empty.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::cli::{stderr, tablekit};
+use crate::support::pdf_probe::{self, PageProbe, Probe, TextRun};
+
+const LANGS: [&str; 6] = ["en", "fr", "de", "es", "el", "ar"];
+/// Each kit's record sheet and the key of its first column's heading.
+const RECORDS: [(&str, &str, &str, &str); 4] = [
+    ("three-men-slide", "repetition-log", "log", "col_turn"),
+    ("stack-top-roads", "ledger", "ledger", "col_turn"),
+    ("pathstone", "ledger", "ledger", "col_move"),
+    ("crossway", "ledger", "ledger", "col_move"),
+];
+/// Top margin and footer band of every sheet, in millimetres.
+const TOP_MM: f64 = 15.0;
+const FOOTER_MM: f64 = 34.0;
+
+fn string(kit: &str, lang: &str, table: &str, key: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("kits")
+        .join(kit)
+        .join("lang")
+        .join(format!("{lang}.toml"));
+    let value: toml::Table = toml::from_str(&fs::read_to_string(path).unwrap()).unwrap();
+    value[table][key].as_str().unwrap().to_string()
+}
+
+/// Builds every kit in every language on `paper` (with `extra` options) into `out`.
+fn build_all(out: &Path, paper: &str, extra: &[&str]) {
+    let mut args = vec!["build", "--lang", "all", "--paper", paper];
+    args.extend(extra);
+    args.extend(["--out", out.to_str().unwrap()]);
+    let run = tablekit(&args);
+    assert!(run.status.success(), "{}", stderr(&run));
+}
+
+/// The record sheet of `kit` in `lang` under `out`.
+fn record(out: &Path, kit: &str, sheet: &str, lang: &str) -> (PathBuf, Probe) {
+    let dir = fs::read_dir(out.join(kit))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name().unwrap().to_str().unwrap().starts_with(&format!("{lang}-"))
+        })
+        .unwrap_or_else(|| panic!("no {lang} build of {kit}"));
+    let path = dir.join(format!("{sheet}.pdf"));
+    let probe = pdf_probe::load_file(&path);
+    (path, probe)
+}
+
+/// What is drawn above the footer band.
+fn above_footer(page: &PageProbe) -> impl Fn(f64) -> bool {
+    let limit = page.height_mm - FOOTER_MM;
+    move |y| y < limit
+}
+
+fn bold(run: &TextRun) -> bool {
+    run.font.contains("Bold")
+}
+
+#[test]
+fn arabic_records_start_at_the_right_and_english_at_the_left() {
+    let tmp = tempfile::tempdir().unwrap();
+    build_all(tmp.path(), "a4", &[]);
+    for (kit, sheet, table, key) in RECORDS {
+        for lang in ["en", "ar"] {
+            let (path, pdf) = record(tmp.path(), kit, sheet, lang);
+            let heading = string(kit, lang, table, key);
+            let page = &pdf.pages[0];
+            let turns: Vec<&TextRun> = page
+                .texts
+                .iter()
+                .filter(|t| t.text.trim() == heading && bold(t))
+                .collect();
+            assert!(!turns.is_empty(), "{}: no heading {heading:?}", path.display());
+            // The first block: the rightmost in Arabic, the leftmost in English.
+            let first = match lang {
+                "ar" => turns.iter().max_by(|a, b| a.x.total_cmp(&b.x)),
+                _ => turns.iter().min_by(|a, b| a.x.total_cmp(&b.x)),
+            }
+            .unwrap();
+            let others: Vec<&TextRun> = page
+                .texts
+                .iter()
+                .filter(|t| {
+                    bold(t) && (t.y - first.y).abs() < 0.5 && t.text != first.text
+                })
+                .collect();
+            assert!(
+                others.len() >= 2,
+                "{}: the headings beside {heading:?}",
+                path.display()
+            );
+            for other in others {
+                let right_of = first.x > other.x;
+                assert_eq!(
+                    right_of,
+                    lang == "ar",
+                    "{}: {heading:?} at {:.1} mm, {:?} at {:.1} mm",
+                    path.display(),
+                    first.x,
+                    other.text,
+                    other.x
+                );
+            }
+            // Turn 1 stands in the first block, on the side the sheet is read from.
+            let one = page
+                .texts
+                .iter()
+                .filter(|t| t.text.trim() == "1" && bold(t))
+                .map(|t| t.x)
+                .next()
+                .unwrap_or_else(|| panic!("{}: no row 1", path.display()));
+            let middle = page.width_mm / 2.0;
+            assert_eq!(
+                one > middle,
+                lang == "ar",
+                "{}: row 1 at {one:.1} mm",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn record_type_is_readable_and_write_in_cells_take_handwriting() {
+    let tmp = tempfile::tempdir().unwrap();
+    build_all(tmp.path(), "a4", &[]);
+    build_all(&tmp.path().join("letter"), "letter", &[]);
+    for out in [tmp.path().to_path_buf(), tmp.path().join("letter")] {
+        for (kit, sheet, _, _) in RECORDS {
+            for lang in LANGS {
+                let (path, pdf) = record(&out, kit, sheet, lang);
+                for (i, page) in pdf.pages.iter().enumerate() {
+                    let inside = above_footer(page);
+                    let what = format!("{} page {}", path.display(), i + 1);
+                    for run in page.texts.iter().filter(|t| inside(t.y)) {
+                        assert!(run.size_pt >= 7.0 - 1e-6, "{what}: {run:?}");
+                        // Headings and printed labels are bold: never under 8 pt.
+                        if bold(run) {
+                            assert!(run.size_pt >= 8.0 - 1e-6, "{what}: {run:?}");
+                        }
+                    }
+                    // The light rules of rows and columns: at least 6 mm apart.
+                    let rules: Vec<_> = page
+                        .segments
+                        .iter()
+                        .filter(|s| (s.width_mm - 0.25).abs() < 0.02 && !s.dashed)
+                        .filter(|s| inside(s.y1.max(s.y2)))
+                        .collect();
+                    let across = rules.iter().filter(|s| (s.y1 - s.y2).abs() < 1e-3);
+                    let down = rules.iter().filter(|s| (s.x1 - s.x2).abs() < 1e-3);
+                    for (name, values) in [
+                        ("row", across.map(|s| s.y1).collect::<Vec<_>>()),
+                        ("column", down.map(|s| s.x1).collect()),
+                    ] {
+                        let mut values = values;
+                        values.sort_by(f64::total_cmp);
+                        values.dedup_by(|a, b| (*a - *b).abs() < 0.1);
+                        assert!(values.len() > 1, "{what}: no {name} rules");
+                        for pair in values.windows(2) {
+                            assert!(
+                                pair[1] - pair[0] >= 6.0 - 1e-3,
+                                "{what}: {name} rules {:.2} and {:.2} mm",
+                                pair[0],
+                                pair[1]
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_crossway_record_says_who_played_each_turn_in_every_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run = tablekit(&["build", "crossway", "--lang", "all", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    for lang in LANGS {
+        let (path, pdf) = record(tmp.path(), "crossway", "ledger", lang);
+        let who = string("crossway", lang, "ledger", "col_who");
+        for (i, page) in pdf.pages.iter().enumerate() {
+            // The who heading over the rows on every page (its words may wrap).
+            for word in who.split_whitespace() {
+                let found = page.texts.iter().any(|t| bold(t) && t.text.contains(word));
+                assert!(found, "{} page {}: no {who:?}", path.display(), i + 1);
+            }
+        }
+        for key in ["name_v", "name_h", "date", "table"] {
+            let label = string("crossway", lang, "ledger", key);
+            assert!(pdf.pages[0].contains_text(&label), "{}: {label:?}", path.display());
+        }
+    }
+}
+
+/// How far down its content area the last page of `pdf` is drawn on, 0 to 1.
+fn last_page_fill(pdf: &Probe) -> f64 {
+    let page = pdf.pages.last().unwrap();
+    let inside = above_footer(page);
+    let bottoms = page
+        .texts
+        .iter()
+        .map(|t| t.y)
+        .chain(page.segments.iter().map(|s| s.y1.max(s.y2)))
+        .chain(page.rects.iter().map(|r| r.y + r.h))
+        .filter(|&y| inside(y));
+    let bottom = bottoms.fold(TOP_MM, f64::max);
+    (bottom - TOP_MM) / (page.height_mm - FOOTER_MM - TOP_MM)
+}
+
+#[test]
+fn no_record_sheet_ends_on_a_nearly_empty_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let runs: [(&str, &[&str]); 3] =
+        [("a4", &[]), ("letter", &[]), ("a3", &["--landscape"])];
+    for (n, (paper, extra)) in runs.into_iter().enumerate() {
+        let out = tmp.path().join(n.to_string());
+        build_all(&out, paper, extra);
+        for (kit, sheet, _, _) in RECORDS {
+            for lang in LANGS {
+                let (path, pdf) = record(&out, kit, sheet, lang);
+                let fill = last_page_fill(&pdf);
+                assert!(
+                    pdf.pages.len() == 1 || fill > 1.0 / 3.0,
+                    "{}: its last page is {:.0} % full",
+                    path.display(),
+                    fill * 100.0
+                );
+            }
+        }
+    }
+    // Other sizes of the games whose records grow with the board.
+    for (kit, size) in [
+        ("crossway", "5"),
+        ("crossway", "13"),
+        ("crossway", "19"),
+        ("pathstone", "3"),
+        ("pathstone", "8"),
+    ] {
+        let out = tmp.path().join(format!("{kit}-{size}"));
+        let args = ["build", kit, "--size", size, "--out", out.to_str().unwrap()];
+        let run = tablekit(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        let (path, pdf) = record(&out, kit, "ledger", "en");
+        let fill = last_page_fill(&pdf);
+        assert!(
+            pdf.pages.len() == 1 || fill > 1.0 / 3.0,
+            "{}: its last page is {:.0} % full",
+            path.display(),
+            fill * 100.0
+        );
+    }
+}
+
+#[test]
+fn a_column_heading_too_long_at_8_pt_fails_naming_its_key_sheet_and_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::copy_of("stack-top-roads", tmp.path());
+    let de = kit.join("lang/de.toml");
+    let long = "Ablagenreihenfolgevonuntennachobenmitallenzahlen";
+    crate::cli::edit(
+        &de,
+        "col_drops = \"Ablagen der Reihe nach\"",
+        &format!("col_drops = \"{long}\""),
+    );
+    let out = tmp.path().join("out");
+    let run = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--lang",
+        "de",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = stderr(&run);
+    assert!(
+        err.contains("sheet `ledger` (de): the text of `ledger.col_drops` does not fit")
+            && err.contains("at 8 pt"),
+        "{err}"
+    );
+    assert!(err.contains("de.toml"), "{err}");
+    assert!(!out.exists(), "nothing is written");
+}
