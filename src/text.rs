@@ -291,10 +291,11 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
 /// cluster shows it, else a mark (harakat, accents) to a mark glyph and a letter to
 /// a base or ligature glyph, one each in reading order, the rest to the last one
 /// given (a ligature of two marks, or lam-alef). Then, in reading order, each glyph
-/// takes the characters from where the previous one stopped up to its last own one:
-/// a mark that sits between a ligature's letters (lam, fathatan, alef) is read
-/// inside the ligature's text, and its own glyph gets none (the PDF gives that
-/// glyph a code that stands for no text).
+/// takes the characters from its first own one up to the next glyph's first: where
+/// a mark sits between a ligature's letters (lam, fathatan, alef), the ligature
+/// reads its lam and the mark glyph the mark and the alef, so no glyph is left
+/// without text (a code with no ToUnicode entry is read differently by each
+/// reader) and the word still copies out as written.
 fn assign_cluster(glyphs: &mut [Glyph], cluster: &str, face: &Face, rtl: bool) {
     if let [only] = glyphs {
         only.text = cluster.to_string();
@@ -334,21 +335,25 @@ fn assign_cluster(glyphs: &mut [Glyph], cluster: &str, face: &Face, rtl: bool) {
         }
         owner[c] = free.or(last_given[kind]);
     }
-    // In reading order, each glyph takes the characters up to its last own one.
-    let mut next = 0;
-    let mut last_with_text = None;
-    for &k in &reading {
-        let last_own = (0..chars.len()).rev().find(|&c| owner[c] == Some(k));
-        if let Some(last) = last_own.filter(|&last| last >= next) {
-            glyphs[k].text = chars[next..=last].iter().collect();
-            next = last + 1;
-            last_with_text = Some(k);
-        }
+    // In reading order, each glyph takes the characters from its first own one up to
+    // the next glyph's first own one (the first glyph from the cluster's start).
+    let firsts: Vec<(usize, usize)> = reading
+        .iter()
+        .filter_map(|&k| Some((k, owner.iter().position(|&o| o == Some(k))?)))
+        .fold(Vec::new(), |mut kept: Vec<(usize, usize)>, (k, first)| {
+            if kept.last().is_none_or(|&(_, before)| first > before) {
+                kept.push((k, first));
+            }
+            kept
+        });
+    for (i, &(k, first)) in firsts.iter().enumerate() {
+        let from = if i == 0 { 0 } else { first };
+        let to = firsts.get(i + 1).map_or(chars.len(), |&(_, next)| next);
+        glyphs[k].text = chars[from..to].iter().collect();
     }
-    // Characters no glyph claimed (a mark the font set inside its letter) go to the
-    // last glyph read that has text.
-    let rest: String = chars[next..].iter().collect();
-    glyphs[last_with_text.unwrap_or(reading[0])].text.push_str(&rest);
+    if firsts.is_empty() {
+        glyphs[reading[0]].text = cluster.to_string();
+    }
 }
 
 /// The font's ascender and descender (positive below the baseline) in millimetres
@@ -579,10 +584,11 @@ mod tests {
         let texts: Vec<&str> = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
         // Visual order: the mark glyph first; texts stored reversed.
         assert_eq!(texts, ["\u{651}\u{650}", "م"]);
-        // lam + fathatan + alef: the ligature reads all three, the mark glyph none.
+        // lam + fathatan + alef: the ligature reads its lam, the mark glyph the
+        // fathatan and the alef that follows it.
         let shaped = shape("لًا", Style::Regular, 10.0, Reading::RightToLeft);
         let texts: Vec<&str> = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
-        assert_eq!(texts, ["", "ا\u{64b}ل"]);
+        assert_eq!(texts, ["ا\u{64b}", "ل"]);
     }
 
     #[test]

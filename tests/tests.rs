@@ -4,6 +4,7 @@
 mod cli;
 mod cli_faults;
 mod content;
+mod copy_out;
 mod crossway;
 mod fuzz;
 mod languages;
