@@ -7,6 +7,7 @@ mod content;
 mod copy_out;
 mod crossway;
 mod fuzz;
+mod glossary;
 mod languages;
 mod pathstone;
 mod pdf_standards;
