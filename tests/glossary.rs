@@ -35,7 +35,7 @@ fn glossary(lang: &str) -> BTreeMap<String, Vec<String>> {
                 .as_array()
                 .unwrap_or_else(|| panic!("{lang}.toml: `{term}` is not a list of forms"))
                 .iter()
-                .map(|f| f.as_str().expect("a form is a string").to_lowercase())
+                .map(|f| folded(f.as_str().expect("a form is a string")))
                 .collect();
             assert!(!forms.is_empty(), "{lang}.toml: `{term}` has no form");
             (term, forms)
@@ -49,7 +49,7 @@ fn not_game_terms() -> Vec<String> {
     phrases.iter().map(|p| p.as_str().unwrap().to_lowercase()).collect()
 }
 
-/// Every string of a kit's strings file by its dotted key, lowercased, with its
+/// Every string of a kit's strings file by its dotted key, folded, with its
 /// `{placeholders}` cut out (`{carry_limit}` is no use of "carry"). Game titles
 /// are left out: they are names, listed in GLOSSARY.md, not sentences.
 fn strings(kit: &str, lang: &str) -> BTreeMap<String, String> {
@@ -62,13 +62,20 @@ fn strings(kit: &str, lang: &str) -> BTreeMap<String, String> {
                 if (name.as_str(), key.as_str()) != ("common", "game_title") {
                     out.insert(
                         format!("{name}.{key}"),
-                        without_placeholders(s).to_lowercase(),
+                        folded(&without_placeholders(s)),
                     );
                 }
             }
         }
     }
     out
+}
+
+/// Lowercased and without Arabic harakat, which a translator writes on some words
+/// and not others (`يُنزل`, `ينزل`).
+fn folded(s: &str) -> String {
+    let haraka = |c: char| ('\u{064B}'..='\u{0652}').contains(&c) || c == '\u{0670}';
+    s.to_lowercase().chars().filter(|&c| !haraka(c)).collect()
 }
 
 fn without_placeholders(s: &str) -> String {
