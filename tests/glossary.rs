@@ -60,10 +60,7 @@ fn strings(kit: &str, lang: &str) -> BTreeMap<String, String> {
             for (key, v) in section {
                 let Some(s) = v.as_str() else { continue };
                 if (name.as_str(), key.as_str()) != ("common", "game_title") {
-                    out.insert(
-                        format!("{name}.{key}"),
-                        folded(&without_placeholders(s)),
-                    );
+                    out.insert(format!("{name}.{key}"), folded(&without_placeholders(s)));
                 }
             }
         }
