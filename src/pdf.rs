@@ -264,10 +264,11 @@ fn text_ops(
         .glyphs
         .iter()
         .map(|g| {
-            let glyph = font.glyph(g.id);
+            let glyph = font.glyph(g.id, &g.text);
             let offset = (glyph.advance as f32 - g.advance as f32) * 1000.0 / upem;
-            // Every occurrence carries the glyph's one text (printpdf builds the
-            // ToUnicode map from them; an empty text leaves the glyph unmapped).
+            // The subset has a copy of the glyph for each text it stands for, so
+            // each code carries one text (printpdf builds the ToUnicode map from
+            // them; an empty text leaves the code unmapped).
             printpdf::Codepoint {
                 gid: glyph.id,
                 offset,

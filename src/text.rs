@@ -5,6 +5,8 @@
 
 use std::sync::OnceLock;
 
+use rustybuzz::ttf_parser::GlyphId;
+use rustybuzz::ttf_parser::gdef::GlyphClass;
 use rustybuzz::{Direction, Face, UnicodeBuffer};
 use unicode_bidi::ParagraphBidiInfo;
 use unicode_linebreak::{BreakOpportunity, linebreaks};
@@ -251,8 +253,9 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
         })
         .collect();
     // Give each cluster's characters to its glyphs, so a PDF reader can map glyphs
-    // back to text: a mark (shadda) to its own glyph, the rest to the base glyph or
-    // ligature.
+    // back to text: a mark (shadda) to its own glyph, letters to the base glyph or
+    // ligature, in the order a reader meets them.
+    let rtl = direction == Direction::RightToLeft;
     let mut i = 0;
     while i < infos.len() {
         let cluster = infos[i].cluster;
@@ -266,10 +269,10 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
             .filter(|&c| c > start)
             .min()
             .unwrap_or(text.len());
-        assign_cluster(&mut glyphs[i..end], &text[start..text_end], face);
+        assign_cluster(&mut glyphs[i..end], &text[start..text_end], face, rtl);
         i = end;
     }
-    if direction == Direction::RightToLeft {
+    if rtl {
         // Readers turn right-to-left glyphs back into reading order by reversing them
         // character by character, so a ligature's text (lam-alef) is stored reversed
         // and comes out the right way round.
@@ -280,31 +283,76 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
     glyphs
 }
 
-/// Shares a cluster's characters among its glyphs: each character whose own glyph is
-/// in the cluster goes to that glyph; what is left goes to the first glyph without
-/// one (the base letter in a contextual form, or a ligature).
-fn assign_cluster(glyphs: &mut [Glyph], cluster: &str, face: &Face) {
+/// Shares a cluster's characters (in logical order) among its glyphs (in visual
+/// order) so that reading the glyphs in reading order gives back exactly the
+/// cluster: reversed visual order for right-to-left, where readers reverse the line.
+///
+/// First each character goes to a glyph of its own kind: its nominal glyph if the
+/// cluster shows it, else a mark (harakat, accents) to a mark glyph and a letter to
+/// a base or ligature glyph, one each in reading order, the rest to the last one
+/// given (a ligature of two marks, or lam-alef). Then, in reading order, each glyph
+/// takes the characters from its first own one up to the next glyph's first: where
+/// a mark sits between a ligature's letters (lam, fathatan, alef), the ligature
+/// reads its lam and the mark glyph the mark and the alef, so no glyph is left
+/// without text (a code with no ToUnicode entry is read differently by each
+/// reader) and the word still copies out as written.
+fn assign_cluster(glyphs: &mut [Glyph], cluster: &str, face: &Face, rtl: bool) {
     if let [only] = glyphs {
         only.text = cluster.to_string();
         return;
     }
-    let mut rest = String::new();
+    let chars: Vec<char> = cluster.chars().collect();
+    let reading: Vec<usize> =
+        if rtl { (0..glyphs.len()).rev().collect() } else { (0..glyphs.len()).collect() };
+    let mark_glyph = |id: u16| {
+        let class = face.tables().gdef.and_then(|g| g.glyph_class(GlyphId(id)));
+        class == Some(GlyphClass::Mark)
+    };
+    let is_mark = |c: char| unicode_bidi::bidi_class(c) == unicode_bidi::BidiClass::NSM;
+    // owner[c] = the glyph (visual index) that character c belongs to.
+    let mut owner: Vec<Option<usize>> = vec![None; chars.len()];
     let mut taken = vec![false; glyphs.len()];
-    for c in cluster.chars() {
-        let own = face.glyph_index(c).map(|g| g.0);
-        match glyphs.iter().enumerate().position(|(k, g)| !taken[k] && Some(g.id) == own)
+    for (c, &ch) in chars.iter().enumerate() {
+        let nominal = face.glyph_index(ch).map(|g| g.0);
+        if let Some(&k) =
+            reading.iter().find(|&&k| !taken[k] && Some(glyphs[k].id) == nominal)
         {
-            Some(k) => {
-                taken[k] = true;
-                glyphs[k].text.push(c);
-            }
-            None => rest.push(c),
+            taken[k] = true;
+            owner[c] = Some(k);
         }
     }
-    if let Some(k) = taken.iter().position(|t| !t) {
-        glyphs[k].text = rest;
-    } else if let Some(first) = glyphs.first_mut() {
-        first.text.push_str(&rest);
+    let mut last_given: [Option<usize>; 2] = [None, None];
+    for (c, &ch) in chars.iter().enumerate() {
+        if owner[c].is_some() {
+            continue;
+        }
+        let kind = usize::from(is_mark(ch));
+        let same_kind = |k: usize| mark_glyph(glyphs[k].id) == is_mark(ch);
+        let free = reading.iter().copied().find(|&k| !taken[k] && same_kind(k));
+        if let Some(k) = free {
+            taken[k] = true;
+            last_given[kind] = Some(k);
+        }
+        owner[c] = free.or(last_given[kind]);
+    }
+    // In reading order, each glyph takes the characters from its first own one up to
+    // the next glyph's first own one (the first glyph from the cluster's start).
+    let firsts: Vec<(usize, usize)> = reading
+        .iter()
+        .filter_map(|&k| Some((k, owner.iter().position(|&o| o == Some(k))?)))
+        .fold(Vec::new(), |mut kept: Vec<(usize, usize)>, (k, first)| {
+            if kept.last().is_none_or(|&(_, before)| first > before) {
+                kept.push((k, first));
+            }
+            kept
+        });
+    for (i, &(k, first)) in firsts.iter().enumerate() {
+        let from = if i == 0 { 0 } else { first };
+        let to = firsts.get(i + 1).map_or(chars.len(), |&(_, next)| next);
+        glyphs[k].text = chars[from..to].iter().collect();
+    }
+    if firsts.is_empty() {
+        glyphs[reading[0]].text = cluster.to_string();
     }
 }
 
@@ -494,6 +542,53 @@ mod tests {
         let narrow = fit(text, Style::Bold, 8.0, 6.0, 40.0, 2, Reading::Natural).unwrap();
         assert!(narrow.len() <= 2 && narrow.iter().all(|l| l.width_mm() <= 40.0));
         assert!(fit(text, Style::Bold, 8.0, 6.0, 10.0, 2, Reading::Natural).is_none());
+    }
+
+    /// What a reader gives back from a right-to-left line: the glyphs' texts in
+    /// visual order, the whole reversed character by character.
+    fn read_back(shaped: &Shaped) -> String {
+        let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        visual.chars().rev().collect()
+    }
+
+    #[test]
+    fn arabic_words_with_harakat_read_back_exactly() {
+        // The words the translation review found broken: a base letter doubled into
+        // its mark ligature (shadda + vowel), or a tanween moved behind the alef of a
+        // lam-alef ligature.
+        for word in [
+            "مكمِّلة",
+            "المعلَّمة",
+            "وتُكدَّس",
+            "صفٌّ",
+            "شاملًا",
+            "أولًا",
+            "إجمالًا",
+            "بدلًا",
+            "كاملًا",
+            "مثلًا",
+            "فأضف",
+            "مباشرةً",
+        ] {
+            let shaped = shape(word, Style::Regular, 10.0, Reading::RightToLeft);
+            assert_eq!(read_back(&shaped), word);
+            let bold = shape(word, Style::Bold, 10.0, Reading::RightToLeft);
+            assert_eq!(read_back(&bold), word);
+        }
+    }
+
+    #[test]
+    fn a_mark_ligature_gets_the_marks_and_its_letter_keeps_its_own_text() {
+        // meem + kasra + shadda: DejaVu sets the two marks as one glyph.
+        let shaped = shape("مِّ", Style::Regular, 10.0, Reading::RightToLeft);
+        let texts: Vec<&str> = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        // Visual order: the mark glyph first; texts stored reversed.
+        assert_eq!(texts, ["\u{651}\u{650}", "م"]);
+        // lam + fathatan + alef: the ligature reads its lam, the mark glyph the
+        // fathatan and the alef that follows it.
+        let shaped = shape("لًا", Style::Regular, 10.0, Reading::RightToLeft);
+        let texts: Vec<&str> = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        assert_eq!(texts, ["ا\u{64b}", "ل"]);
     }
 
     #[test]

@@ -4,8 +4,10 @@
 mod cli;
 mod cli_faults;
 mod content;
+mod copy_out;
 mod crossway;
 mod fuzz;
+mod glossary;
 mod languages;
 mod pathstone;
 mod pdf_archive;

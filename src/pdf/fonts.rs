@@ -2,13 +2,18 @@
 //! with a tag derived from that glyph set, and with one text per glyph for the
 //! ToUnicode map.
 //!
+//! A ToUnicode map gives each code one text for the whole file, but one glyph can
+//! stand for different text in different places (a fathatan on its own, or read
+//! with the alef of the lam-alef ligature it sits in). Such a glyph is put into the subset once per text,
+//! so each copy has its own code and its own entry.
+//!
 //! printpdf is used without its `text_layout` feature (which brings in a whole GUI
 //! layout engine), and in that configuration it embeds whatever font program it is
 //! given. So the subsetting happens here, with the subsetter of allsorts, the font
 //! library printpdf itself is built on (no extra dependency), and printpdf embeds
 //! the finished subset.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use allsorts::binary::read::ReadScope;
@@ -26,8 +31,8 @@ pub(super) struct Subset {
     pub id: FontId,
     /// The subset font, as printpdf embeds it.
     pub font: PdfFont,
-    /// Original glyph id → its glyph id in the subset and the text it stands for.
-    glyphs: BTreeMap<u16, (u16, String)>,
+    /// Original glyph id and the text it stands for → its glyph id in the subset.
+    glyphs: BTreeMap<(u16, String), u16>,
     /// The face's cap height in thousandths of an em.
     cap_height: i64,
 }
@@ -38,17 +43,18 @@ pub(super) struct SubsetGlyph<'a> {
     pub id: u16,
     /// Advance width in font units (what the viewer advances by).
     pub advance: u16,
-    /// The text the glyph stands for, the same for every occurrence in the document
-    /// (a ToUnicode map has one entry per glyph); empty for none.
+    /// The text the glyph stands for (the ToUnicode entry of its code); empty for
+    /// none.
     pub text: &'a str,
 }
 
 impl Subset {
-    /// The subset's view of an original glyph id that the document uses.
-    pub fn glyph(&self, original: u16) -> SubsetGlyph<'_> {
-        let (id, text) = self.glyphs.get(&original).expect("glyph was collected");
-        let advance = self.font.parsed_font.get_glyph_width(*id).unwrap_or(0);
-        SubsetGlyph { id: *id, advance, text }
+    /// The subset's glyph for an original glyph id standing for `text`.
+    pub fn glyph<'a>(&self, original: u16, text: &'a str) -> SubsetGlyph<'a> {
+        let key = (original, text.to_string());
+        let id = *self.glyphs.get(&key).expect("glyph was collected");
+        let advance = self.font.parsed_font.get_glyph_width(id).unwrap_or(0);
+        SubsetGlyph { id, advance, text }
     }
 }
 
@@ -60,30 +66,24 @@ pub(super) fn subsets(pages: &[Page]) -> BTreeMap<Style, Subset> {
         .collect()
 }
 
-/// Every glyph the pages show, per face, with the text it stands for: the first
-/// non-empty text any of its occurrences carries (document order), so the map
-/// never depends on which occurrence happens to come last.
-fn used_glyphs(pages: &[Page]) -> BTreeMap<Style, BTreeMap<u16, String>> {
-    let mut used: BTreeMap<Style, BTreeMap<u16, String>> = BTreeMap::new();
+/// Every glyph the pages show, per face, with each text it stands for somewhere.
+fn used_glyphs(pages: &[Page]) -> BTreeMap<Style, BTreeSet<(u16, String)>> {
+    let mut used: BTreeMap<Style, BTreeSet<(u16, String)>> = BTreeMap::new();
     for item in pages.iter().flat_map(|p| &p.items) {
         let Item::Text { shaped, .. } = item else { continue };
         let face = used.entry(shaped.style).or_default();
-        for glyph in &shaped.glyphs {
-            let text = face.entry(glyph.id).or_default();
-            if text.is_empty() {
-                text.clone_from(&glyph.text);
-            }
-        }
+        face.extend(shaped.glyphs.iter().map(|g| (g.id, g.text.clone())));
     }
     used
 }
 
-fn subset_face(style: Style, usage: BTreeMap<u16, String>) -> Subset {
-    // .notdef first, then the used glyphs in ascending order; allsorts gives each
-    // requested glyph its position in this list as its new id (composite glyphs'
-    // components are appended after them).
-    let ids: Vec<u16> =
-        std::iter::once(0).chain(usage.keys().copied().filter(|&g| g != 0)).collect();
+fn subset_face(style: Style, usage: BTreeSet<(u16, String)>) -> Subset {
+    // .notdef first, then the used glyphs in ascending order, a glyph once per text
+    // it stands for; allsorts gives each requested glyph its position in this list as
+    // its new id (composite glyphs' components are appended after them) and copies a
+    // glyph requested twice.
+    let (notdef, usage): (Vec<_>, Vec<_>) = usage.into_iter().partition(|(g, _)| *g == 0);
+    let ids: Vec<u16> = std::iter::once(0).chain(usage.iter().map(|(g, _)| *g)).collect();
     let bytes = style.font_bytes();
     let data = ReadScope::new(bytes).read::<FontData<'_>>().expect("shipped font parses");
     let provider = data.table_provider(0).expect("shipped font has one face");
@@ -97,14 +97,9 @@ fn subset_face(style: Style, usage: BTreeMap<u16, String>) -> Subset {
     let cap_height = cap_height(&face) as i64 * 1000 / face.units_per_em() as i64;
     let name = postscript_name(style);
     parsed.font_name = Some(format!("{}+{name}", subset_tag(name, &ids)));
-    let glyphs = ids
-        .iter()
-        .enumerate()
-        .filter_map(|(new, old)| {
-            let text = usage.get(old)?;
-            Some((*old, (new as u16, fallback_text(style, *old, text))))
-        })
-        .collect();
+    let glyphs =
+        notdef.into_iter().map(|key| (key, 0)).chain(usage.into_iter().zip(1u16..));
+    let glyphs = glyphs.collect();
     Subset { id: font_id(style), font: PdfFont::new(parsed), glyphs, cap_height }
 }
 
@@ -137,41 +132,6 @@ pub(super) fn correct_descriptors(
             dict.set("CapHeight", lopdf::Object::Integer(font.cap_height));
         }
     }
-}
-
-/// A glyph that no occurrence gave any text to (the second glyph of a cluster
-/// everywhere it appears) maps to the character the font's cmap draws with it, as
-/// printpdf's own font path did; a glyph no character maps to gets no entry.
-fn fallback_text(style: Style, gid: u16, text: &str) -> String {
-    if !text.is_empty() {
-        return text.to_string();
-    }
-    primary_chars(style).get(&gid).map(|c| c.to_string()).unwrap_or_default()
-}
-
-/// The lowest character the font's Unicode cmap maps to each glyph.
-fn primary_chars(style: Style) -> &'static BTreeMap<u16, char> {
-    static REGULAR: OnceLock<BTreeMap<u16, char>> = OnceLock::new();
-    static BOLD: OnceLock<BTreeMap<u16, char>> = OnceLock::new();
-    let cell = match style {
-        Style::Regular => &REGULAR,
-        Style::Bold => &BOLD,
-    };
-    cell.get_or_init(|| {
-        let face = ttf_parser::Face::parse(style.font_bytes(), 0).expect("font parses");
-        let mut map = BTreeMap::new();
-        let Some(cmap) = face.tables().cmap else { return map };
-        for table in cmap.subtables.into_iter().filter(|t| t.is_unicode()) {
-            table.codepoints(|cp| {
-                if let (Some(c), Some(g)) = (char::from_u32(cp), table.glyph_index(cp)) {
-                    map.entry(g.0)
-                        .and_modify(|e: &mut char| *e = (*e).min(c))
-                        .or_insert(c);
-                }
-            });
-        }
-        map
-    })
 }
 
 /// Fixed resource names, so that fonts are named the same in every run (printpdf's
@@ -230,6 +190,32 @@ mod tests {
         assert_eq!(a, subset_tag("DejaVuSans", &[0, 3, 4]));
         assert_ne!(a, subset_tag("DejaVuSans", &[0, 3, 5]));
         assert_ne!(a, subset_tag("DejaVuSans-Bold", &[0, 3, 4]));
+    }
+
+    #[test]
+    fn a_glyph_standing_for_two_texts_gets_a_code_for_each() {
+        use crate::page::{Color, Point};
+        use crate::text::{Reading, shape};
+        // The fathatan is read on its own after a teh marbuta, but with the alef
+        // of the lam-alef ligature it sits in.
+        let mut page = Page::new(210.0, 297.0);
+        for word in ["مباشرةً", "أولًا"] {
+            let shaped = shape(word, Style::Regular, 10.0, Reading::RightToLeft);
+            let origin = Point::new(20.0, 20.0);
+            page.items.push(Item::Text { origin, shaped, color: Color(0.0, 0.0, 0.0) });
+        }
+        let fonts = subsets(&[page]);
+        let font = &fonts[&Style::Regular];
+        let face = ttf_parser::Face::parse(Style::Regular.font_bytes(), 0).unwrap();
+        let fathatan = face.glyph_index('\u{64b}').unwrap().0;
+        let alone = font.glyph(fathatan, "\u{64b}");
+        // Stored reversed, as right-to-left text is.
+        let with_alef = font.glyph(fathatan, "ا\u{64b}");
+        assert_ne!(alone.id, with_alef.id, "two codes");
+        assert_eq!(alone.advance, with_alef.advance, "one outline");
+        // Exactly these two copies, whatever else the page uses.
+        let codes = font.glyphs.keys().filter(|(g, _)| *g == fathatan).count();
+        assert_eq!(codes, 2);
     }
 
     #[test]

@@ -1013,6 +1013,25 @@ enum Token {
     Close,
 }
 
+/// Every ToUnicode map in a PDF, with the `/BaseFont` of the font that carries it:
+/// what a reader will turn each code of that font into.
+pub fn to_unicode_maps(bytes: &[u8]) -> Vec<(String, HashMap<u32, String>)> {
+    let doc = Document::load_mem(bytes).expect("pdf_probe: the PDF parses");
+    doc.objects
+        .values()
+        .filter_map(|o| o.as_dict().ok())
+        .filter_map(|font| {
+            let cmap = deref(&doc, font.get(b"ToUnicode").ok()?).as_stream().ok()?;
+            let data =
+                cmap.decompressed_content().unwrap_or_else(|_| cmap.content.clone());
+            Some((
+                name_in(font, b"BaseFont").unwrap_or_default(),
+                parse_to_unicode(&data),
+            ))
+        })
+        .collect()
+}
+
 /// Parses the `bfchar` and `bfrange` sections of a ToUnicode CMap.
 fn parse_to_unicode(data: &[u8]) -> HashMap<u32, String> {
     let tokens = tokenize_cmap(data);
