@@ -1,6 +1,7 @@
 //! The one integration-test binary: the CLI end to end, and the PDFs it writes read
 //! back with an independent parser.
 
+mod calibration;
 mod cli;
 mod cli_faults;
 mod content;
@@ -11,6 +12,7 @@ mod pathstone;
 mod pdf_standards;
 mod pdfs;
 mod pieces;
+mod puzzle_sheet;
 mod sizes;
 mod stack_top;
 mod support;

@@ -128,8 +128,9 @@ pub(super) fn caption_key(puzzle: &Puzzle) -> String {
 }
 
 /// Sets each puzzle's diagram captions in a view's strings: the question ("1. A to
-/// move and win in 2 moves") for everyone, and for the host, the end of the main
-/// line. On failure, the key that is missing.
+/// move and win in 2 moves") for everyone, and for the host the answer under the
+/// drawn end of the main line ("1. Main line: C2-C1 …"), so that the two stay on one
+/// page. On failure, the key that is missing.
 pub(super) fn add_captions(
     table: &mut toml::Table,
     puzzles: &[Puzzle],
@@ -144,16 +145,17 @@ pub(super) fn add_captions(
             .map(str::to_string)
             .ok_or_else(|| key.to_string())
     };
-    let end = match host {
-        true => Some(text(table, "puzzles.end_caption")?),
+    let main_line = match host {
+        true => Some(text(table, "puzzles.answer_line")?),
         false => None,
     };
     for (i, puzzle) in puzzles.iter().enumerate() {
         let question = text(table, &caption_key(puzzle))?;
         let mut captions = toml::Table::new();
         captions.insert("caption".into(), format!("{}. {question}", i + 1).into());
-        if let Some(end) = &end {
-            captions.insert("caption_end".into(), format!("{}. {end}", i + 1).into());
+        if let Some(main_line) = &main_line {
+            let answer = format!("{}. {main_line} {}", i + 1, puzzle.solution.join(" "));
+            captions.insert("caption_end".into(), answer.into());
         }
         let examples = table
             .entry("examples")
