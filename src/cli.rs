@@ -770,8 +770,34 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
     let mut problems: Vec<Diagnostic> =
         kits.iter().flat_map(Kit::translation_problems).collect();
     // Everything `build` does but writing: every language and size, on A4 and Letter,
-    // so a kit that passes `check` builds.
+    // so a kit that passes `check` builds. A kit is also built once per language with
+    // a small puzzle sheet (unless it has its own) and a printer correction, so that
+    // those strings are checked too.
+    let small_sheet = kit::PuzzleSpec::new(2, 1, 1, 0..0).expect("in range");
+    let with_extras: Vec<Kit> = kits
+        .iter()
+        .map(|kit| match kit.puzzle_sheet() {
+            Some(_) => kit.clone(),
+            None => kit.with_puzzle_sheet(Some(small_sheet.clone())),
+        })
+        .collect();
     let mut jobs = Vec::new();
+    for kit in &with_extras {
+        let paper = Paper::a4();
+        let req = Request {
+            lang: "all".into(),
+            paper: paper.name().into(),
+            landscape: false,
+            size: None,
+            all_sizes: false,
+            cell: None,
+            out: PathBuf::new(),
+            templates: None,
+            calibration: Some(Calibration::new(99.5, 100.5).expect("in range")),
+            puzzles: None,
+        };
+        jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
+    }
     for kit in &kits {
         for paper in ["a4", "letter"] {
             let paper = Paper::parse(paper, false).expect("a named paper");

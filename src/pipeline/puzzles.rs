@@ -51,9 +51,11 @@ pub(super) fn id(number: usize) -> String {
 /// for the same puzzles twelve times, and they are made once.
 type Key = (GameId, u8, usize, u32, u64);
 
-fn made() -> &'static Mutex<HashMap<Key, Result<Vec<Puzzle>, PuzzleError>>> {
-    static MADE: OnceLock<Mutex<HashMap<Key, Result<Vec<Puzzle>, PuzzleError>>>> =
-        OnceLock::new();
+/// Every generation of this run, by what it was asked.
+type Made = Mutex<HashMap<Key, Result<Vec<Puzzle>, PuzzleError>>>;
+
+fn made() -> &'static Made {
+    static MADE: OnceLock<Made> = OnceLock::new();
     MADE.get_or_init(Default::default)
 }
 
