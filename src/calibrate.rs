@@ -161,6 +161,10 @@ struct Words {
     steps: [&'static str; 3],
 }
 
+/// What the last step says to type, the same in every language.
+const COMMANDS: [&str; 2] =
+    ["tablekit calibrate NAME --measured 99.2x100.6", "tablekit build --printer NAME"];
+
 /// The calibration page's words in every language the kits ship.
 const WORDS: &[Words] = &[
     Words {
@@ -169,7 +173,7 @@ const WORDS: &[Words] = &[
         steps: [
             "Print this page at 100 % (actual size, never “fit to page”), then measure with a ruler.",
             "Measure the bar across and the bar down from 0 to 10 cm, to the nearest tenth of a millimetre. The square and the 4-inch bar are there to check the result.",
-            "If a bar is not exactly 100 mm, run: tablekit calibrate NAME --measured ACROSSxDOWN (for example 99.2x100.6), then build with --printer NAME.",
+            "If a bar is not exactly 100 mm, keep what you measured for this printer (across, then down) under a name, then build with that name:",
         ],
     },
     Words {
@@ -178,7 +182,7 @@ const WORDS: &[Words] = &[
         steps: [
             "Imprimez cette page à 100 % (taille réelle, jamais « ajuster à la page »), puis mesurez à la règle.",
             "Mesurez la barre horizontale et la barre verticale de 0 à 10 cm, au dixième de millimètre près. Le carré et la barre de 4 pouces servent à vérifier le résultat.",
-            "Si une barre ne fait pas exactement 100 mm, lancez : tablekit calibrate NOM --measured LARGEURxHAUTEUR (par exemple 99.2x100.6), puis construisez avec --printer NOM.",
+            "Si une barre ne fait pas exactement 100 mm, enregistrez vos mesures pour cette imprimante (largeur, puis hauteur) sous un nom, puis construisez avec ce nom :",
         ],
     },
     Words {
@@ -187,7 +191,7 @@ const WORDS: &[Words] = &[
         steps: [
             "Drucken Sie diese Seite mit 100 % (Originalgröße, nie „an Seite anpassen“) und messen Sie dann mit einem Lineal nach.",
             "Messen Sie den waagrechten und den senkrechten Balken von 0 bis 10 cm auf einen Zehntelmillimeter genau. Das Quadrat und der 4-Zoll-Balken dienen zur Kontrolle.",
-            "Ist ein Balken nicht genau 100 mm lang, rufen Sie auf: tablekit calibrate NAME --measured BREITExHÖHE (zum Beispiel 99.2x100.6) und bauen Sie dann mit --printer NAME.",
+            "Ist ein Balken nicht genau 100 mm lang, speichern Sie Ihre Messung für diesen Drucker (Breite, dann Höhe) unter einem Namen und bauen Sie dann mit diesem Namen:",
         ],
     },
     Words {
@@ -196,7 +200,7 @@ const WORDS: &[Words] = &[
         steps: [
             "Imprima esta página al 100 % (tamaño real, nunca «ajustar a la página») y mida después con una regla.",
             "Mida la barra horizontal y la barra vertical de 0 a 10 cm, con precisión de una décima de milímetro. El cuadrado y la barra de 4 pulgadas sirven para comprobar el resultado.",
-            "Si una barra no mide exactamente 100 mm, ejecute: tablekit calibrate NOMBRE --measured ANCHOxALTO (por ejemplo 99.2x100.6) y luego genere con --printer NOMBRE.",
+            "Si una barra no mide exactamente 100 mm, guarde sus medidas para esta impresora (ancho y luego alto) con un nombre y genere después con ese nombre:",
         ],
     },
     Words {
@@ -205,7 +209,7 @@ const WORDS: &[Words] = &[
         steps: [
             "Εκτυπώστε αυτή τη σελίδα στο 100 % (πραγματικό μέγεθος, ποτέ «προσαρμογή στη σελίδα») και μετρήστε με χάρακα.",
             "Μετρήστε την οριζόντια και την κατακόρυφη μπάρα από 0 έως 10 cm, με ακρίβεια δεκάτου του χιλιοστού. Το τετράγωνο και η μπάρα των 4 ιντσών χρησιμεύουν για έλεγχο.",
-            "Αν μια μπάρα δεν είναι ακριβώς 100 mm, εκτελέστε: tablekit calibrate ΟΝΟΜΑ --measured ΠΛΑΤΟΣxΥΨΟΣ (για παράδειγμα 99.2x100.6) και μετά δημιουργήστε με --printer ΟΝΟΜΑ.",
+            "Αν μια μπάρα δεν είναι ακριβώς 100 mm, αποθηκεύστε τις μετρήσεις σας για αυτόν τον εκτυπωτή (πλάτος, μετά ύψος) με ένα όνομα και μετά δημιουργήστε με αυτό το όνομα:",
         ],
     },
     Words {
@@ -214,7 +218,7 @@ const WORDS: &[Words] = &[
         steps: [
             "اطبع هذه الصفحة بنسبة 100 % (الحجم الفعلي، وليس «ملاءمة الصفحة» أبدًا)، ثم قِس بمسطرة.",
             "قِس الشريط الأفقي والشريط العمودي من 0 إلى 10 سم، بدقة عُشر المليمتر. المربع وشريط البوصات الأربع للتحقق من النتيجة.",
-            "إذا لم يكن طول الشريط 100 مم تمامًا، فنفّذ: tablekit calibrate NAME --measured ACROSSxDOWN (مثلًا 99.2x100.6)، ثم ابنِ باستخدام --printer NAME.",
+            "إذا لم يكن طول الشريط 100 مم تمامًا، فاحفظ قياساتك لهذه الطابعة (العرض ثم الارتفاع) باسم، ثم ابنِ بذلك الاسم:",
         ],
     },
 ];
@@ -265,6 +269,12 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
             y += 5.0;
         }
         y += 1.5;
+    }
+    // The commands, left to right in every language, as they are typed.
+    for command in COMMANDS {
+        let line = text::shape(command, Style::Bold, 10.0, Reading::Natural);
+        put(&mut page, line, y);
+        y += 5.5;
     }
     // The square, with the down bar on its left and the across bar under it.
     let top = y + 8.0;

@@ -194,6 +194,21 @@ fn puzzle_counts_and_lengths_out_of_range_are_refused_where_they_are_written() {
         assert!(err.contains(needle), "{err}");
         assert!(err.contains("kit.toml:"), "{err}");
     }
+    // Five plies only on small boards: Pathstone is built at 5×5 by default, 6×6 here.
+    let result = tablekit(&[
+        "build",
+        "pathstone",
+        "--size",
+        "6",
+        "--puzzles",
+        "2",
+        "--plies",
+        "5",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(stderr(&result).contains("boards up to 5×5"), "{}", stderr(&result));
     for (args, needle) in [
         (&["--puzzles", "25"][..], "--puzzles: a puzzle sheet holds 1 to 24"),
         (
@@ -208,4 +223,33 @@ fn puzzle_counts_and_lengths_out_of_range_are_refused_where_they_are_written() {
         assert_eq!(result.status.code(), Some(2), "{args:?}");
         assert!(stderr(&result).contains(needle), "{}", stderr(&result));
     }
+}
+
+#[test]
+fn a_kit_without_puzzle_strings_builds_until_it_asks_for_puzzles() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = copy_of("three-men-slide", tmp.path());
+    for entry in fs::read_dir(kit.join("lang")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = fs::read_to_string(&path).unwrap();
+        let start = text.find("[puzzles]").unwrap();
+        let end = start + text[start..].find("[host]").unwrap();
+        fs::write(&path, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    }
+    let out = tmp.path().join("out");
+    let built =
+        tablekit(&["build", kit.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(built.status.code(), Some(0), "{}", stderr(&built));
+    let asked = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--puzzles",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(asked.status.code(), Some(1));
+    let err = stderr(&asked);
+    assert!(err.contains("the puzzle sheet needs the string `puzzles."), "{err}");
+    assert!(err.contains("lang/en.toml"), "{err}");
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::GameId;
-use crate::kit::{Claim, Example, Kit, PuzzleSpec};
+use crate::kit::{Claim, Example, Kit, MAX_FIVE_PLY_SIZE, PuzzleSpec};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 
 /// One puzzle as a sheet's template sees it. The player view is made with
@@ -66,6 +66,21 @@ pub(super) fn generate(
     size: u8,
     spec: &PuzzleSpec,
 ) -> Result<Vec<Puzzle>, Diagnostics> {
+    let at = |message: String| match spec.span.is_empty() {
+        true => Diagnostic::file(&kit.kit_file, message),
+        false => {
+            Diagnostic::at(&kit.kit_file, &kit.kit_source, spec.span.clone(), message)
+        }
+    };
+    if spec.plies > 3 && size > MAX_FIVE_PLY_SIZE {
+        return Err(vec![at(format!(
+            "puzzle sheet: {}-ply puzzles are made on boards up to \
+             {MAX_FIVE_PLY_SIZE}×{MAX_FIVE_PLY_SIZE} (on larger ones they take minutes to \
+             prove); this build is {size}×{size}: ask for 3 plies (`plies` in [puzzles], or \
+             --plies)",
+            spec.plies
+        ))]);
+    }
     let key = (kit.game, size, spec.count, spec.plies, spec.seed);
     let cached = made().lock().map(|m| m.get(&key).cloned()).unwrap_or(None);
     let result = match cached {
@@ -79,15 +94,7 @@ pub(super) fn generate(
             result
         }
     };
-    result.map_err(|e| {
-        let message = format!("puzzle sheet: {e}");
-        vec![match spec.span.is_empty() {
-            true => Diagnostic::file(&kit.kit_file, message),
-            false => {
-                Diagnostic::at(&kit.kit_file, &kit.kit_source, spec.span.clone(), message)
-            }
-        }]
-    })
+    result.map_err(|e| vec![at(format!("puzzle sheet: {e}"))])
 }
 
 /// `kit` with each puzzle added as a puzzle example (`puzzle-sheet-1`, …): its
@@ -147,6 +154,10 @@ pub(super) fn add_captions(
             .map(str::to_string)
             .ok_or_else(|| key.to_string())
     };
+    // A build without a puzzle sheet needs none of its strings.
+    if puzzles.is_empty() {
+        return Ok(());
+    }
     let main_line = match host {
         true => Some(text(table, "puzzles.answer_line")?),
         false => None,
