@@ -21,6 +21,7 @@ fn main() {
                     paper: Paper::a4(),
                     size: None,
                     cell: None,
+                    calibration: None,
                     templates: TemplateSet::builtin(kit.game()),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::calibrate::{self, Calibration};
 use crate::diag::Diagnostic;
 use crate::games::GameId;
 use crate::io;
@@ -72,6 +73,54 @@ enum Command {
         /// Folder of templates that override the built-in ones by name.
         #[arg(long)]
         templates: Option<PathBuf>,
+        /// Correct for a printer: the 100 mm bar as it printed, in mm, across and down
+        /// (`99.2x100.6`), or one number for both; every sheet is drawn to match.
+        #[arg(long, value_name = "ACROSSxDOWN", conflicts_with = "printer")]
+        measured: Option<String>,
+        /// Correct for a printer kept with `tablekit calibrate NAME --measured …`.
+        #[arg(long, value_name = "NAME")]
+        printer: Option<String>,
+        /// Add puzzles.pdf: this many practice puzzles (1 to 24) made and proven by the
+        /// rules, answers in the host key only; 0 leaves out a kit's own [puzzles].
+        #[arg(long, value_name = "COUNT")]
+        puzzles: Option<i64>,
+        /// Plies to the win for --puzzles: 1, 3 or 5 (a win with the first, second or
+        /// third move; default 3).
+        #[arg(long, requires = "puzzles")]
+        plies: Option<i64>,
+        /// Seed of the random games the puzzles come from (default 1): another seed,
+        /// other puzzles.
+        #[arg(long, requires = "puzzles", value_name = "SEED")]
+        puzzle_seed: Option<u64>,
+    },
+    /// Printer calibration: print the calibration page, keep what a printer made of
+    /// it under a name (for `build --printer NAME`), or list the printers kept.
+    ///
+    /// Profiles are kept in printers.toml in tablekit's configuration folder (the
+    /// platform's usual place, or the folder TABLEKIT_CONFIG_DIR names).
+    Calibrate {
+        /// The printer's name (lowercase letters, digits and hyphens).
+        #[arg(required_unless_present_any = ["list", "sheet"])]
+        name: Option<String>,
+        /// The 100 mm bar of the calibration page as this printer printed it, in mm,
+        /// across and down (`99.2x100.6`), or one number for both.
+        #[arg(long, value_name = "ACROSSxDOWN", requires = "name")]
+        measured: Option<String>,
+        /// List the printers kept, with their measurements.
+        #[arg(long, conflicts_with_all = ["name", "sheet"])]
+        list: bool,
+        /// Write the calibration page (calibration.pdf) to measure.
+        #[arg(long, conflicts_with = "name")]
+        sheet: bool,
+        /// Paper of the calibration page.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Language of the calibration page.
+        #[arg(long, default_value = "en")]
+        lang: String,
+        /// Output folder for the calibration page.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
     },
     /// Load and verify kits, report every problem, write nothing.
     Check {
@@ -235,10 +284,31 @@ pub fn run() -> ExitCode {
             cell,
             out,
             templates,
+            measured,
+            printer,
+            puzzles,
+            plies,
+            puzzle_seed,
         } => {
-            let request =
-                Request { lang, paper, landscape, size, all_sizes, cell, out, templates };
-            build_cmd(cli.kits.as_deref(), &kit, &request)
+            correction(measured.as_deref(), printer.as_deref()).and_then(|calibration| {
+                let puzzles = puzzle_request(puzzles, plies, puzzle_seed)?;
+                let request = Request {
+                    lang,
+                    paper,
+                    landscape,
+                    size,
+                    all_sizes,
+                    cell,
+                    out,
+                    templates,
+                    calibration,
+                    puzzles,
+                };
+                build_cmd(cli.kits.as_deref(), &kit, &request)
+            })
+        }
+        Command::Calibrate { name, measured, list, sheet, paper, lang, out } => {
+            calibrate_cmd(name, measured, list, sheet, (&paper, &lang, &out))
         }
         Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
         Command::List => list_cmd(cli.kits.as_deref()),
@@ -407,6 +477,9 @@ struct Request {
     cell: Option<String>,
     out: PathBuf,
     templates: Option<PathBuf>,
+    calibration: Option<Calibration>,
+    /// The puzzle sheet the command line asks for: `Some(None)` for none at all.
+    puzzles: Option<Option<kit::PuzzleSpec>>,
 }
 
 fn build_cmd(
@@ -421,7 +494,10 @@ fn build_cmd(
         Some(dir) => io::read_templates(dir)?,
         None => Default::default(),
     };
-    let kits = load_all(&sources(kits_dir, names)?)?;
+    let mut kits = load_all(&sources(kits_dir, names)?)?;
+    if let Some(spec) = &req.puzzles {
+        kits = kits.iter().map(|kit| kit.with_puzzle_sheet(spec.clone())).collect();
+    }
     let mut jobs = Vec::new();
     for kit in &kits {
         jobs.extend(variants_of(kit, req, &paper, &overrides)?);
@@ -443,6 +519,9 @@ fn build_cmd(
     for (job, built) in done {
         let (kit, options) = (job.kit, &job.options);
         let lang = options.lang.as_str();
+        for note in &built.notes {
+            tell!("note: {} [{lang}]: {note}", kit.id);
+        }
         if !built.fell_back.is_empty() {
             tell!(
                 "note: {} [{lang}] used English for {} missing string(s): {}",
@@ -536,6 +615,7 @@ fn variants_of<'k>(
                 size: *size,
                 cell: req.cell.clone(),
                 templates: templates.clone(),
+                calibration: req.calibration,
             };
             jobs.push(Job { kit, options });
         }
@@ -584,13 +664,140 @@ fn kit_dir(kit: &Kit) -> String {
     kit.kit_file.trim_end_matches("/kit.toml").to_string()
 }
 
+/// The printer correction `build` asks for: a measurement, a kept printer, or none.
+fn correction(
+    measured: Option<&str>,
+    printer: Option<&str>,
+) -> Result<Option<Calibration>, Failure> {
+    if let Some(measured) = measured {
+        let calibration = Calibration::parse(measured)
+            .map_err(|e| anyhow::anyhow!("--measured: {e}"))?;
+        return Ok(Some(calibration));
+    }
+    let Some(name) = printer else { return Ok(None) };
+    let (path, profiles) = io::read_profiles()?;
+    match profiles.0.get(name) {
+        Some(calibration) => Ok(Some(*calibration)),
+        None => {
+            let known: Vec<&str> = profiles.0.keys().map(String::as_str).collect();
+            let known = match known.is_empty() {
+                true => "none is kept yet".to_string(),
+                false => format!("kept: {}", known.join(", ")),
+            };
+            Err(Failure::Other(anyhow::anyhow!(
+                "--printer: no printer `{name}` in {} ({known}); keep one with `tablekit \
+                 calibrate {name} --measured ACROSSxDOWN`",
+                path.display()
+            )))
+        }
+    }
+}
+
+/// The puzzle sheet `--puzzles`, `--plies` and `--puzzle-seed` ask for, checked:
+/// `None` leaves each kit's own, `Some(None)` (`--puzzles 0`) turns it off.
+fn puzzle_request(
+    count: Option<i64>,
+    plies: Option<i64>,
+    seed: Option<u64>,
+) -> Result<Option<Option<kit::PuzzleSpec>>, Failure> {
+    let Some(count) = count else { return Ok(None) };
+    if count == 0 {
+        return Ok(Some(None));
+    }
+    let plies = plies.unwrap_or(3);
+    kit::PuzzleSpec::new(count, 1, 1, 0..0)
+        .map_err(|e| anyhow::anyhow!("--puzzles: {e}"))?;
+    let spec = kit::PuzzleSpec::new(count, plies, seed.unwrap_or(1), 0..0)
+        .map_err(|e| anyhow::anyhow!("--plies: {e}"))?;
+    Ok(Some(Some(spec)))
+}
+
+/// `calibrate`: keep a printer's measurement, list the printers kept, or write the
+/// calibration page.
+fn calibrate_cmd(
+    name: Option<String>,
+    measured: Option<String>,
+    list: bool,
+    sheet: bool,
+    (paper, lang, out): (&str, &str, &Path),
+) -> Result<(), Failure> {
+    if sheet {
+        let paper =
+            Paper::parse(paper, false).map_err(|e| anyhow::anyhow!("--paper: {e}"))?;
+        let bytes = calibrate::sheet(&paper, lang)
+            .map_err(|e| anyhow::anyhow!("--sheet: {e}"))?;
+        let path = out.join(format!("calibration-{lang}-{}.pdf", paper.name()));
+        io::write_file(&path, &bytes)?;
+        say!("wrote {} (1 page)", path.display());
+        return Ok(());
+    }
+    let (path, mut profiles) = io::read_profiles()?;
+    if list {
+        if profiles.0.is_empty() {
+            say!("no printer kept yet in {}", path.display());
+        }
+        for (name, calibration) in &profiles.0 {
+            let (across, down) = calibration.shown(false);
+            say!("{name}: {across} x {down} mm (the 100 mm bar across x down)");
+        }
+        return Ok(());
+    }
+    let name = name.expect("clap requires a name without --list or --sheet");
+    calibrate::valid_name(&name).map_err(|e| anyhow::anyhow!(e))?;
+    let Some(measured) = measured else {
+        return Err(Failure::Other(anyhow::anyhow!(
+            "calibrate {name}: give what the printer made of the 100 mm bar with \
+             --measured ACROSSxDOWN (print the page from `tablekit calibrate --sheet`)"
+        )));
+    };
+    let calibration =
+        Calibration::parse(&measured).map_err(|e| anyhow::anyhow!("--measured: {e}"))?;
+    profiles.0.insert(name.clone(), calibration);
+    io::write_profiles(&path, &profiles)?;
+    let (sx, sy) = calibration.scale();
+    say!(
+        "kept printer `{name}` in {}: sheets built with --printer {name} are drawn at \
+         {:.2} % across and {:.2} % down",
+        path.display(),
+        sx * 100.0,
+        sy * 100.0
+    );
+    Ok(())
+}
+
 fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
     let kits = load_all(&sources(kits_dir, names)?)?;
     let mut problems: Vec<Diagnostic> =
         kits.iter().flat_map(Kit::translation_problems).collect();
     // Everything `build` does but writing: every language and size, on A4 and Letter,
-    // so a kit that passes `check` builds.
+    // so a kit that passes `check` builds. A kit is also built once per language with
+    // a small puzzle sheet (unless it has its own) and a printer correction, so that
+    // those strings are checked too.
+    let small_sheet = kit::PuzzleSpec::new(2, 1, 1, 0..0).expect("in range");
+    let with_extras: Vec<Kit> = kits
+        .iter()
+        .map(|kit| match kit.puzzle_sheet() {
+            Some(_) => kit.clone(),
+            None => kit.with_puzzle_sheet(Some(small_sheet.clone())),
+        })
+        .collect();
     let mut jobs = Vec::new();
+    for kit in &with_extras {
+        let paper = Paper::a4();
+        let req = Request {
+            lang: "all".into(),
+            paper: paper.name().into(),
+            landscape: false,
+            size: None,
+            all_sizes: false,
+            cell: None,
+            out: PathBuf::new(),
+            templates: None,
+            calibration: Some(Calibration::new(99.5, 100.5).expect("in range")),
+            puzzles: None,
+        };
+        jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
+    }
     for kit in &kits {
         for paper in ["a4", "letter"] {
             let paper = Paper::parse(paper, false).expect("a named paper");
@@ -603,6 +810,8 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
                 cell: None,
                 out: PathBuf::new(),
                 templates: None,
+                calibration: None,
+                puzzles: None,
             };
             jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
         }
@@ -663,6 +872,9 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
         // Every build writes the contents sheet first and the host key last.
         let mut sheets = vec!["contents"];
         sheets.extend(kit.sheets.iter().map(|s| s.name()));
+        if kit.puzzle_sheet().is_some() {
+            sheets.push("puzzles");
+        }
         sheets.push("host-key");
         say!("{}", kit.id);
         say!("  game:      {}", kit.game);

@@ -182,3 +182,56 @@ fn swap_in(fresh: &Path, dir: &Path, old: &Path) -> Result<()> {
     }
     Ok(())
 }
+
+/// The environment variable that moves tablekit's configuration folder (tests, or a
+/// setup kept on a USB stick); when it is unset or empty, the platform's usual place
+/// is used (`~/.config/tablekit` on Linux, `~/Library/Application Support/tablekit`
+/// on macOS, `%APPDATA%\tablekit` on Windows).
+pub const CONFIG_DIR_ENV: &str = "TABLEKIT_CONFIG_DIR";
+
+/// tablekit's configuration folder (it may not exist yet).
+pub fn config_dir() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os(CONFIG_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    match dirs::config_dir() {
+        Some(dir) => Ok(dir.join("tablekit")),
+        None => bail!(
+            "this system has no configuration folder for tablekit: set {CONFIG_DIR_ENV} \
+             to a folder to keep printer profiles in"
+        ),
+    }
+}
+
+/// The printer profiles kept in the configuration folder, and the file's path; none
+/// when the file does not exist yet.
+pub fn read_profiles() -> Result<(PathBuf, crate::calibrate::Profiles)> {
+    let path = config_dir()?.join(crate::calibrate::PROFILES_FILE);
+    if !path.exists() {
+        return Ok((path, Default::default()));
+    }
+    let text = fs::read_to_string(&path)
+        .with_context(|| format!("failed to read {}", path.display()))?;
+    let profiles = crate::calibrate::Profiles::parse(&text, &path.display().to_string())
+        .map_err(|e| anyhow::anyhow!(e))?;
+    Ok((path, profiles))
+}
+
+/// Writes the printer profiles file, creating the configuration folder if needed.
+pub fn write_profiles(path: &Path, profiles: &crate::calibrate::Profiles) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)
+            .with_context(|| format!("failed to create {}", dir.display()))?;
+    }
+    fs::write(path, profiles.to_toml())
+        .with_context(|| format!("failed to write {}", path.display()))
+}
+
+/// Writes one file, creating its folder if needed.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)
+            .with_context(|| format!("failed to create {}", dir.display()))?;
+    }
+    fs::write(path, bytes).with_context(|| format!("failed to write {}", path.display()))
+}

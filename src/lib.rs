@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod calibrate;
 pub mod cli;
 pub mod diag;
 mod games;

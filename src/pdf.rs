@@ -38,6 +38,17 @@ fn pt(mm: f64) -> Pt {
 /// same pages and info always give the same bytes (the dates come from
 /// `SOURCE_DATE_EPOCH` when it is set, otherwise they are a fixed date).
 pub fn write_with(pages: &[Page], info: &DocInfo) -> Vec<u8> {
+    write_scaled(pages, info, None)
+}
+
+/// [`write_with`], every page drawn `scale` = (across, down) times larger about its
+/// centre: one `cm` before anything else, so every length scales alike (a printer
+/// correction, `calibrate.rs`). `None` writes exactly what `write_with` writes.
+pub fn write_scaled(
+    pages: &[Page],
+    info: &DocInfo,
+    scale: Option<(f64, f64)>,
+) -> Vec<u8> {
     let fonts = fonts::subsets(pages);
     let mut doc = PdfDocument::new(&info.title);
     for subset in fonts.values() {
@@ -50,6 +61,13 @@ pub fn write_with(pages: &[Page], info: &DocInfo) -> Vec<u8> {
         .map(|(index, page)| {
             let flip = |p: Point| point(p, page.height);
             let mut ops = Vec::new();
+            if let Some((sx, sy)) = scale {
+                let (cx, cy) = (pt(page.width).0 / 2.0, pt(page.height).0 / 2.0);
+                let (sx, sy) = (sx as f32, sy as f32);
+                let matrix = [sx, 0.0, 0.0, sy, cx * (1.0 - sx), cy * (1.0 - sy)];
+                let matrix = printpdf::CurTransMat::Raw(matrix);
+                ops.push(Op::SetTransformationMatrix { matrix });
+            }
             let mut marks = structure::PageMarks::new(&mut elements, index);
             for item in &page.items {
                 // Where a heading's first line starts, for the outline to point at.

@@ -1,10 +1,13 @@
 //! The pipeline for one kit variant: verify → fill templates → lay out → PDF bytes.
 //! Pure: the caller reads the kit and writes the files.
 
+mod puzzles;
+
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::calibrate::Calibration;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::{Facts, Sheets, number};
 use crate::kit::strings::REFERENCE_LANGUAGE;
@@ -30,6 +33,8 @@ pub struct Options {
     pub cell: Option<String>,
     /// Templates to use (built-in, with any overrides applied).
     pub templates: TemplateSet,
+    /// The printer correction to draw every sheet with; `None` for exact sizes.
+    pub calibration: Option<Calibration>,
 }
 
 /// Languages whose sheets read right to left, so every paragraph is set that way
@@ -37,6 +42,10 @@ pub struct Options {
 /// Decided by the language alone, whatever region or script follows it in the tag.
 pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] =
     &["ar", "ckb", "dv", "fa", "he", "ps", "sd", "ug", "ur", "yi"];
+
+/// The template of the puzzles' answers, appended to the host key when the build has
+/// a puzzle sheet.
+pub const PUZZLE_ANSWERS: &str = "puzzle-answers";
 
 /// The most pages one sheet may have: far beyond any kit, short of exhausting memory.
 pub const MAX_PAGES: usize = 200;
@@ -64,6 +73,8 @@ pub struct Built {
     pub outputs: Vec<Output>,
     /// String keys this language lacked, filled from English.
     pub fell_back: Vec<String>,
+    /// What the reader should know about the build (fewer puzzles than asked).
+    pub notes: Vec<String>,
 }
 
 /// Numbers and facts that strings may quote as `{name}`: all from the kit or the
@@ -78,6 +89,10 @@ pub fn facts(kit: &Kit, size: u8, game: &dyn Sheets) -> Facts {
     put("spares", kit.pieces.spares.to_string());
     put("cell_mm", number(kit.board.spacing_mm));
     put("size", size.to_string());
+    // "win in 2 moves": the winner's moves in the kit's puzzles (a sheet's
+    // strings are resolved whether or not it has puzzles, so it is always set).
+    let moves = kit.puzzle_sheet().map_or(2, |spec| spec.moves());
+    put("puzzle_moves", moves.to_string());
     game.facts(&mut facts);
     facts
 }
@@ -110,6 +125,8 @@ struct View {
     fell_back: Vec<String>,
     examples: Vec<(String, Summary)>,
     lists: BTreeMap<&'static str, Vec<String>>,
+    /// The puzzle sheet's puzzles, in rows: only the host's carry their answers.
+    puzzle_rows: Vec<Vec<puzzles::Entry>>,
 }
 
 #[derive(Serialize)]
@@ -121,6 +138,8 @@ struct Context<'a> {
     /// The game's own lists (e.g. `stuck` positions), at the top level.
     #[serde(flatten)]
     lists: BTreeMap<&'static str, Vec<String>>,
+    /// The puzzle sheet's puzzles, [`puzzles::PER_ROW`] to a row (empty without one).
+    puzzle_rows: &'a [Vec<puzzles::Entry>],
     lang: &'a str,
     paper: &'a str,
     /// The build's stamp (contents sheet only; every footer carries it).
@@ -197,6 +216,29 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             )),
         ]);
     }
+    // Puzzles made by the rules join the kit as puzzle examples, verified like any.
+    let sheet_puzzles = match kit.puzzle_sheet() {
+        Some(spec) => puzzles::generate(kit, size, spec)?,
+        None => Vec::new(),
+    };
+    let mut notes = Vec::new();
+    if let Some(spec) = kit.puzzle_sheet()
+        && sheet_puzzles.len() < spec.count
+    {
+        notes.push(format!(
+            "found {} of {} puzzles within the search budget; another seed may find more",
+            sheet_puzzles.len(),
+            spec.count
+        ));
+    }
+    let with_puzzles;
+    let kit = match sheet_puzzles.is_empty() {
+        true => kit,
+        false => {
+            with_puzzles = puzzles::with_examples(kit, &sheet_puzzles)?;
+            &with_puzzles
+        }
+    };
     let game = kit.game.kit().prepare(kit, size)?;
     let summaries = game.summaries();
     let language = crate::kit::strings::language_of(&options.lang);
@@ -227,11 +269,25 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         }
         let host_only = |key: &str| key.starts_with("host.");
         let keep = |key: &str| audience == Audience::Host || !host_only(key);
-        let (table, fell_back) = strings.resolve(reference, &facts, &keep)?;
+        let (mut table, fell_back) = strings.resolve(reference, &facts, &keep)?;
+        let host = audience == Audience::Host;
+        puzzles::add_captions(&mut table, &sheet_puzzles, host).map_err(|key| {
+            let message = format!(
+                "the puzzle sheet needs the string `{key}` (kit `{}`, {})",
+                kit.id, options.lang
+            );
+            vec![strings.diagnostic(&key, message)]
+        })?;
+        let entries = sheet_puzzles.iter().enumerate().map(|(i, puzzle)| match host {
+            true => puzzles::Entry::answer(i + 1, puzzle),
+            false => puzzles::Entry::question(i + 1),
+        });
+        let entries: Vec<puzzles::Entry> = entries.collect();
+        let puzzle_rows = entries.chunks(puzzles::PER_ROW).map(<[_]>::to_vec).collect();
         let examples = shown.iter().map(|v| (v.id.clone(), (*v).clone())).collect();
         let lists =
             if audience == Audience::Host { game.lists() } else { BTreeMap::new() };
-        Ok(View { facts, table, fell_back, examples, lists })
+        Ok(View { facts, table, fell_back, examples, lists, puzzle_rows })
     };
     let players = view(Audience::Players)?;
     let host = view(Audience::Host)?;
@@ -268,6 +324,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             facts: &view.facts,
             examples: view.examples.iter().map(|(id, v)| (id.as_str(), v)).collect(),
             lists: view.lists.clone(),
+            puzzle_rows: &view.puzzle_rows,
             lang: &options.lang,
             paper: options.paper.name(),
             stamp: String::new(),
@@ -301,9 +358,24 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     // each page can carry it.
     let mut diags = Diagnostics::new();
     let mut rendered = Vec::new();
-    for sheet in kit.sheets.iter().copied().chain([SheetKind::HostKey]) {
+    let puzzle_sheet = (!sheet_puzzles.is_empty()).then_some(SheetKind::Puzzles);
+    let sheets =
+        kit.sheets.iter().copied().chain(puzzle_sheet).chain([SheetKind::HostKey]);
+    for sheet in sheets {
         let view = if sheet == SheetKind::HostKey { &host } else { &players };
-        match options.templates.render(sheet.name(), &context_for(view, kit, options)) {
+        let context = context_for(view, kit, options);
+        let mut markup = options.templates.render(sheet.name(), &context);
+        // The puzzles' answers close the host key, whichever game's key it is.
+        if sheet == SheetKind::HostKey
+            && puzzle_sheet.is_some()
+            && let Ok(key) = &mut markup
+        {
+            match options.templates.render(PUZZLE_ANSWERS, &context) {
+                Ok(answers) => key.push_str(&format!("\n\n{answers}")),
+                Err(d) => markup = Err(d),
+            }
+        }
+        match markup {
             Ok(markup) => rendered.push((sheet, markup)),
             Err(d) => diags.push(*d),
         }
@@ -365,7 +437,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         own_pages = output.pages;
     };
     outputs.insert(0, contents);
-    Ok(Built { outputs, fell_back })
+    Ok(Built { outputs, fell_back, notes })
 }
 
 /// A short stamp naming one build: the first six hex digits of a 64-bit FNV-1a hash
@@ -416,7 +488,7 @@ fn lay_out(
         .get(sheet.name())
         .map(|(path, _)| path.clone())
         .unwrap_or_default();
-    let mut chunks = Vec::new();
+    let mut chunks: Vec<Option<layout::flow::Chunk>> = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();
     let mut breaks = 0;
@@ -438,7 +510,15 @@ fn lay_out(
             }
             Block::Figure { name, args, line } => match draw_figure(name, args, cx, game)
             {
-                Ok(figure) => chunks.extend(figure.into_iter().map(Some)),
+                Ok(figure) => {
+                    // Lines to answer on stay on the page of what they answer.
+                    if name == "answer-lines"
+                        && let Some(Some(last)) = chunks.last_mut()
+                    {
+                        last.keep_with_next = true;
+                    }
+                    chunks.extend(figure.into_iter().map(Some));
+                }
                 Err(message) => {
                     let message =
                         format!("sheet `{}` ({}): {message}", sheet.name(), options.lang);
@@ -471,9 +551,19 @@ fn lay_out(
     }
     let in_template = |e: String| vec![Diagnostic::file(&template_path, e)];
     let game_title = cx.text("common.game_title").map_err(in_template)?;
+    let mut caption = format!("{game_title} · {title} · {stamp}");
+    if let Some(calibration) = &options.calibration {
+        // The sheet says it was drawn for one printer, and for what measurement.
+        let comma = DECIMAL_COMMA_LANGUAGES
+            .contains(&crate::kit::strings::language_of(&options.lang).as_str());
+        let (across, down) = calibration.shown(comma);
+        let note = cx.text("common.corrected").map_err(in_template)?;
+        let note = note.replace("{across}", &across).replace("{down}", &down);
+        caption = format!("{caption} · {note}");
+    }
     let footer = Footer::new(
         &cx.text("common.print_note").map_err(in_template)?,
-        format!("{game_title} · {title} · {stamp}"),
+        caption,
         cx.text("common.page_label").map_err(in_template)?,
         options.paper.size_mm().0,
         cx.reading,
@@ -509,7 +599,8 @@ fn lay_out(
         right_to_left: cx.reading.rtl(),
         page_label: cx.text("common.page_label").map_err(in_template)?,
     };
-    let bytes = pdf::write_with(&pages, &info);
+    let scale = options.calibration.map(|c| c.scale());
+    let bytes = pdf::write_scaled(&pages, &info, scale);
     Ok(Output {
         sheet,
         file_name: format!("{}.pdf", sheet.name()),
@@ -528,6 +619,7 @@ fn draw_figure(
     match name {
         "end-box" => figure::end_box(args, cx),
         "write-in" => figure::write_in(args, cx),
+        "answer-lines" => figure::answer_lines(args, cx),
         _ => game.figure(name, args, cx),
     }
 }

@@ -77,6 +77,7 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
             paper: Paper::a4(),
             size: None,
             cell: None,
+            calibration: None,
             templates: TemplateSet::builtin(kit.game()).with_overrides(
                 &source
                     .files

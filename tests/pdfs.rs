@@ -257,6 +257,7 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
         paper: Paper::a4(),
         size: None,
         cell: None,
+        calibration: None,
         templates: TemplateSet::builtin(kit.game()),
     };
     let bytes = |b: tablekit::pipeline::Built| -> Vec<Vec<u8>> {

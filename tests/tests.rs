@@ -1,6 +1,7 @@
 //! The one integration-test binary: the CLI end to end, and the PDFs it writes read
 //! back with an independent parser.
 
+mod calibration;
 mod cli;
 mod cli_faults;
 mod content;
@@ -15,6 +16,7 @@ mod pdf_standards;
 mod pdf_tagged;
 mod pdfs;
 mod pieces;
+mod puzzle_sheet;
 mod records;
 mod sizes;
 mod stack_top;

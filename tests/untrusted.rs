@@ -58,6 +58,54 @@ fn a_player_template_cannot_draw_a_puzzle_answer() {
 }
 
 #[test]
+fn a_puzzle_sheet_template_cannot_reach_the_answers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    let attempts = [
+        // The player view's puzzles hold an id and a number, no main line.
+        ("# P\n{{ puzzle_rows[0][0].line }}\n", "templates/puzzles.tera"),
+        (
+            "# P\n@diagrams puzzle-sheet-1:end\n",
+            "the answer to the puzzle `puzzle-sheet-1`",
+        ),
+        ("# P\n{{ examples[\"puzzle-sheet-1\"].moves }}\n", "templates/puzzles.tera"),
+    ];
+    for (template, needle) in attempts {
+        fs::write(kit.join("templates/puzzles.tera"), template).unwrap();
+        let out = tmp.path().join("out");
+        let result = tablekit(&[
+            "build",
+            kit.to_str().unwrap(),
+            "--puzzles",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(result.status.code(), Some(1), "{template}");
+        assert!(stderr(&result).contains(needle), "{template}: {}", stderr(&result));
+    }
+    // Nor can a player string quote a puzzle's moves.
+    fs::remove_file(kit.join("templates/puzzles.tera")).unwrap();
+    edit(
+        &kit.join("lang/en.toml"),
+        "then clear the board before a real game.\"",
+        "then clear the board before a real game. Hint: {puzzle-sheet-1.moves}\"",
+    );
+    let out = tmp.path().join("out");
+    let result = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--puzzles",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(stderr(&result).contains("unknown placeholder `{puzzle-sheet-1.moves}`"));
+}
+
+#[test]
 fn a_player_template_cannot_read_host_strings() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());

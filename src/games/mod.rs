@@ -194,6 +194,7 @@ mod tests {
                         paper: crate::layout::Paper::parse(paper, false).unwrap(),
                         size: None,
                         cell: None,
+                        calibration: None,
                         templates: TemplateSet::builtin(game),
                     };
                     let built = build(kit, &options).unwrap_or_else(|e| {

@@ -49,6 +49,9 @@ pub enum SheetKind {
     Ledger,
     /// The rules with worked examples.
     RuleCard,
+    /// Practice puzzles made by the rules, with room for the answers; made when
+    /// `[puzzles]` or `--puzzles` asks for them, never listed.
+    Puzzles,
     /// Answers and check-lists for the host; always a separate PDF.
     HostKey,
     /// What each PDF of the build is, how many copies to print and how to prepare
@@ -76,6 +79,7 @@ impl SheetKind {
             SheetKind::RepetitionLog => "repetition-log",
             SheetKind::Ledger => "ledger",
             SheetKind::RuleCard => "rule-card",
+            SheetKind::Puzzles => "puzzles",
             SheetKind::HostKey => "host-key",
             SheetKind::Contents => "contents",
         }
@@ -85,7 +89,7 @@ impl SheetKind {
     pub fn from_name(name: &str) -> Option<SheetKind> {
         Self::PLAYER_SHEETS
             .into_iter()
-            .chain([SheetKind::HostKey, SheetKind::Contents])
+            .chain([SheetKind::Puzzles, SheetKind::HostKey, SheetKind::Contents])
             .find(|s| s.name() == name)
     }
 }
@@ -157,6 +161,56 @@ pub struct Example {
     pub puzzle: bool,
 }
 
+/// The most puzzles one sheet holds: four pages of them.
+pub const MAX_SHEET_PUZZLES: usize = 24;
+/// The longest puzzle a sheet offers, in plies: a win with the third move. Longer
+/// ones take too long to prove on the larger boards to make on every build.
+pub const MAX_SHEET_PLIES: u32 = 5;
+/// The largest board a sheet's 5-ply puzzles are made on: proving them takes about
+/// 40 s for six on 5×5, minutes on 6×6, and finds none in minutes on 19×19.
+pub const MAX_FIVE_PLY_SIZE: u8 = 5;
+
+/// A sheet of practice puzzles, as `[puzzles]` or the command line asks for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleSpec {
+    /// How many puzzles.
+    pub count: usize,
+    /// Plies to the win: 1, 3 or 5.
+    pub plies: u32,
+    /// The seed of the random games the puzzles come from.
+    pub seed: u64,
+    /// Where `[puzzles]` is in kit.toml (empty when the command line asked).
+    pub span: Span,
+}
+
+impl PuzzleSpec {
+    /// Checks a count and a length against what a sheet offers; the message says
+    /// what is allowed.
+    pub fn new(
+        count: i64,
+        plies: i64,
+        seed: u64,
+        span: Span,
+    ) -> Result<PuzzleSpec, String> {
+        let max = MAX_SHEET_PUZZLES as i64;
+        if !(1..=max).contains(&count) {
+            return Err(format!("a puzzle sheet holds 1 to {max} puzzles, not {count}"));
+        }
+        if !(1..=i64::from(MAX_SHEET_PLIES)).contains(&plies) || plies % 2 == 0 {
+            return Err(format!(
+                "a sheet's puzzles are 1, 3 or 5 plies long (a win with the first, second \
+                 or third move), not {plies}"
+            ));
+        }
+        Ok(PuzzleSpec { count: count as usize, plies: plies as u32, seed, span })
+    }
+
+    /// The moves the winner makes: 2 for a 3-ply puzzle.
+    pub fn moves(&self) -> u32 {
+        self.plies.div_ceil(2)
+    }
+}
+
 /// A validated kit.
 #[derive(Clone, Debug)]
 pub struct Kit {
@@ -174,6 +228,8 @@ pub struct Kit {
     pub(crate) ledger_moves: Option<u32>,
     /// Worked examples.
     pub(crate) examples: Vec<Example>,
+    /// The puzzle sheet asked for, if any.
+    pub(crate) puzzles: Option<PuzzleSpec>,
     /// Strings by language code, sorted.
     pub(crate) languages: BTreeMap<String, Strings>,
     /// The kit's own template overrides by sheet name.
@@ -253,6 +309,16 @@ impl Kit {
         Ok(kit)
     }
 
+    /// This kit with another puzzle sheet (the command line's), or none.
+    pub fn with_puzzle_sheet(&self, spec: Option<PuzzleSpec>) -> Kit {
+        Kit { puzzles: spec, ..self.clone() }
+    }
+
+    /// The puzzle sheet this kit asks for, if any.
+    pub fn puzzle_sheet(&self) -> Option<&PuzzleSpec> {
+        self.puzzles.as_ref()
+    }
+
     /// The cell size asked for with `--cell`: millimetres, or a preset's name.
     pub fn cell_request(&self, request: &str) -> Result<f64, String> {
         if let Some(mm) = self.board.presets.get(request) {
@@ -326,6 +392,15 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             Some(SheetKind::HostKey) => diags.push(
                 at(sheet.span(), "the host key is always made; do not list it".into())
                     .with_label("remove this entry"),
+            ),
+            Some(SheetKind::Puzzles) => diags.push(
+                at(
+                    sheet.span(),
+                    "the puzzle sheet is made when `[puzzles]` asks for it; do not list \
+                     it"
+                    .into(),
+                )
+                .with_label("remove this entry, and add a [puzzles] table"),
             ),
             Some(SheetKind::Contents) => diags.push(
                 at(
@@ -443,6 +518,22 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         );
     }
     let examples = examples(&raw.example, &at, &mut diags);
+    let puzzles = raw.puzzles.as_ref().and_then(|p| {
+        let seed = p.seed.as_ref().map_or(1, |s| *s.get_ref());
+        let span = p.count.span().start..p.plies.span().end.max(p.count.span().end);
+        match PuzzleSpec::new(*p.count.get_ref(), *p.plies.get_ref(), seed, span) {
+            Ok(spec) => Some(spec),
+            Err(e) => {
+                let bad_count =
+                    PuzzleSpec::new(*p.count.get_ref(), 1, seed, 0..0).is_err();
+                let value = if bad_count { &p.count } else { &p.plies };
+                diags.push(
+                    at(value.span(), e).with_label(format!("found {}", value.get_ref())),
+                );
+                None
+            }
+        }
+    });
     let (languages, lang_diags) = strings::load_all(source);
     diags.extend(lang_diags);
     let Some(game) = game.filter(|_| diags.is_empty()) else {
@@ -479,6 +570,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         },
         ledger_moves: raw.ledger.as_ref().map(|l| *l.moves.get_ref()),
         examples,
+        puzzles,
         languages,
         templates,
         kit_file,

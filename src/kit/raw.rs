@@ -14,8 +14,18 @@ pub struct RawKit {
     pub board: RawBoard,
     pub pieces: RawPieces,
     pub ledger: Option<RawLedger>,
+    pub puzzles: Option<RawPuzzles>,
     #[serde(default)]
     pub example: Vec<RawExample>,
+}
+
+/// `[puzzles]`: a sheet of practice puzzles.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawPuzzles {
+    pub count: Spanned<i64>,
+    pub plies: Spanned<i64>,
+    pub seed: Option<Spanned<u64>>,
 }
 
 /// `[board]`.

@@ -225,6 +225,7 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("common.page_label", &["page", "pages"]),
     ("common.part_label", &["part", "parts", "row", "column"]),
     ("common.assembly_note", &["parts"]),
+    ("common.corrected", &["across", "down"]),
     ("common.assembly_steps", &["parts"]),
     ("contents.stamp_note", &["stamp"]),
 ];

@@ -264,3 +264,32 @@ pub fn write_in(keys: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, Strin
     chunks.push(Chunk::space(3.0));
     Ok(chunks)
 }
+
+/// `@answer-lines N…`: for each puzzle number, side by side, its number with the
+/// words `puzzles.answer_label` and ruled lines to write the answer on.
+pub fn answer_lines(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    if args.is_empty() || args.iter().any(|a| a.parse::<u32>().is_err()) {
+        return Err(
+            "`@answer-lines` needs puzzle numbers, e.g. `@answer-lines 1 2`".into()
+        );
+    }
+    let column = cx.width / args.len().max(2) as f64;
+    let (rows, gap, top) = (3, 8.0, 9.0);
+    let mut page = Page::new(0.0, 0.0);
+    let label = cx.text("puzzles.answer_label")?;
+    for (i, number) in args.iter().enumerate() {
+        let x = cx.slot(i, args.len()) as f64 * column;
+        let words = format!("{number}. {label}");
+        let shaped = cx.wrap(&words, Style::Bold, BODY_PT - 1.0, column - 6.0);
+        let Some(line) = shaped.into_iter().next() else { continue };
+        let tx = if line.rtl { x + column - 4.0 - line.width_mm() } else { x };
+        page.text(Point::new(tx, 4.0), line);
+        for row in 0..rows {
+            let y = top + gap * f64::from(row + 1);
+            let stroke = Stroke::solid(0.2).colored(crate::page::Color::gray(0.45));
+            page.line(Point::new(x, y), Point::new(x + column - 4.0, y), stroke);
+        }
+    }
+    let height = top + gap * f64::from(rows) + 6.0;
+    Ok(vec![Chunk::new(height, page.items).keep(), Chunk::space(4.0)])
+}

@@ -17,6 +17,8 @@ const SHARED: &[(&str, &str)] = &[
     ("repetition-log", include_str!("../../templates/repetition-log.tera")),
     ("ledger", include_str!("../../templates/ledger.tera")),
     ("contents", include_str!("../../templates/contents.tera")),
+    ("puzzles", include_str!("../../templates/puzzles.tera")),
+    ("puzzle-answers", include_str!("../../templates/puzzle-answers.tera")),
 ];
 
 /// Template texts by sheet name, each with the path to name in messages.

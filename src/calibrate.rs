@@ -1,0 +1,372 @@
+//! Printer calibration (issue 18). Every page carries a 100 mm bar; a printer that
+//! prints it 99.2 mm long across and 100.6 mm down gets its sheets drawn 100/99.2
+//! wider and 100/100.6 shorter, so what comes out of that printer is exact.
+//!
+//! Here: reading a measurement, the named profiles kept in the user's configuration
+//! folder (as text; `cli.rs` reads and writes the file), and the calibration page to
+//! measure once. The scaling itself is one transform per page at PDF writing time
+//! (`pdf::write_scaled`), so every length on the page scales alike.
+
+use std::collections::BTreeMap;
+
+use crate::layout::Paper;
+use crate::layout::footer::{calibration_bar, inch_scale};
+use crate::page::{Page, Paint, Point, Stroke};
+use crate::pdf;
+use crate::text::{self, Reading, Style};
+
+/// The shortest plausible print of the 100 mm bar: anything shorter is a misreading
+/// (or a printer set to shrink the page), not a correction to make.
+pub const MIN_MM: f64 = 90.0;
+/// The longest plausible print of the 100 mm bar.
+pub const MAX_MM: f64 = 110.0;
+
+/// What one printer made of the 100 mm bar, in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Calibration {
+    /// The bar measured across the sheet.
+    pub across: f64,
+    /// The bar measured down the sheet.
+    pub down: f64,
+}
+
+impl Calibration {
+    /// A measurement, refused outside [`MIN_MM`] to [`MAX_MM`].
+    pub fn new(across: f64, down: f64) -> Result<Calibration, String> {
+        for value in [across, down] {
+            if !(MIN_MM..=MAX_MM).contains(&value) {
+                return Err(format!(
+                    "a 100 mm bar printed {} mm long is not plausible: measure it again \
+                     (a correction is made for {MIN_MM:.0} to {MAX_MM:.0} mm; check that \
+                     the printer prints at 100 %, not \"fit to page\")",
+                    shown(value, false)
+                ));
+            }
+        }
+        Ok(Calibration { across, down })
+    }
+
+    /// `99.2x100.6` (across, then down; `×` also works), or one number for both, in
+    /// millimetres with an optional `mm`.
+    pub fn parse(text: &str) -> Result<Calibration, String> {
+        let text = text.trim();
+        let number = |part: &str| -> Result<f64, String> {
+            let part = part.trim();
+            let part = part.strip_suffix("mm").unwrap_or(part).trim();
+            part.parse::<f64>().ok().filter(|n| n.is_finite()).ok_or_else(|| {
+                format!(
+                    "`{text}` is not a measurement: expected the bar's length in mm \
+                     across and down, such as 99.2x100.6, or one number for both"
+                )
+            })
+        };
+        let (across, down) = match text.split_once(['x', 'X', '×']) {
+            Some((a, d)) => (number(a)?, number(d)?),
+            None => {
+                let both = number(text)?;
+                (both, both)
+            }
+        };
+        Calibration::new(across, down)
+    }
+
+    /// How much larger to draw: across, then down.
+    pub fn scale(&self) -> (f64, f64) {
+        (100.0 / self.across, 100.0 / self.down)
+    }
+
+    /// The measurement as written on a sheet and in profiles: `99.2`, `100.6`
+    /// (hundredths at most, no needless zeros), with a decimal comma if asked.
+    pub fn shown(&self, comma: bool) -> (String, String) {
+        (shown(self.across, comma), shown(self.down, comma))
+    }
+}
+
+/// `99.25`, `99.2`, `100`: a measurement to a hundredth of a millimetre at most.
+fn shown(value: f64, comma: bool) -> String {
+    let text = format!("{value:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.').to_string();
+    if comma { text.replace('.', ",") } else { text }
+}
+
+/// The profiles file: one table per printer, kept by `tablekit calibrate NAME`.
+pub const PROFILES_FILE: &str = "printers.toml";
+
+/// Named printer corrections, by name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Profiles(pub BTreeMap<String, Calibration>);
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProfiles {
+    #[serde(default)]
+    printers: BTreeMap<String, RawProfile>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProfile {
+    across: f64,
+    down: f64,
+}
+
+impl Profiles {
+    /// Reads a profiles file; `file` names it in messages.
+    pub fn parse(text: &str, file: &str) -> Result<Profiles, String> {
+        let raw: RawProfiles = toml::from_str(text)
+            .map_err(|e| format!("{file}: {}", e.message().trim()))?;
+        let mut profiles = BTreeMap::new();
+        for (name, p) in raw.printers {
+            let calibration = Calibration::new(p.across, p.down)
+                .map_err(|e| format!("{file}: printer `{name}`: {e}"))?;
+            profiles.insert(name, calibration);
+        }
+        Ok(Profiles(profiles))
+    }
+
+    /// The file's text: a comment, then each printer in name order.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from(
+            "# Printer corrections kept by `tablekit calibrate NAME --measured ACROSSxDOWN`:\n\
+             # the 100 mm bar as each printer printed it, across and down, in mm.\n\
+             # `tablekit build --printer NAME` draws every sheet to match.\n",
+        );
+        for (name, c) in &self.0 {
+            let (across, down) = c.shown(false);
+            out.push_str(&format!(
+                "\n[printers.{name}]\nacross = {across}\ndown = {down}\n"
+            ));
+        }
+        out
+    }
+}
+
+/// Whether `name` can name a profile: what a kit id may be (letters, digits, inner
+/// hyphens), so it needs no quoting anywhere.
+pub fn valid_name(name: &str) -> Result<(), String> {
+    if crate::kit::is_slug(name) {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{name}` cannot name a printer: use lowercase letters, digits and inner \
+             hyphens (at most 64), such as office-laser"
+        ))
+    }
+}
+
+/// The words of the calibration page in one language: title, then the steps.
+struct Words {
+    lang: &'static str,
+    title: &'static str,
+    steps: [&'static str; 3],
+}
+
+/// What the last step says to type, the same in every language.
+const COMMANDS: [&str; 2] =
+    ["tablekit calibrate NAME --measured 99.2x100.6", "tablekit build --printer NAME"];
+
+/// The calibration page's words in every language the kits ship.
+const WORDS: &[Words] = &[
+    Words {
+        lang: "en",
+        title: "Printer calibration page",
+        steps: [
+            "Print this page at 100 % (actual size, never “fit to page”), then measure with a ruler.",
+            "Measure the bar across and the bar down from 0 to 10 cm, to the nearest tenth of a millimetre. The square and the 4-inch bar are there to check the result.",
+            "If a bar is not exactly 100 mm, keep what you measured for this printer (across, then down) under a name, then build with that name:",
+        ],
+    },
+    Words {
+        lang: "fr",
+        title: "Page d'étalonnage de l'imprimante",
+        steps: [
+            "Imprimez cette page à 100 % (taille réelle, jamais « ajuster à la page »), puis mesurez à la règle.",
+            "Mesurez la barre horizontale et la barre verticale de 0 à 10 cm, au dixième de millimètre près. Le carré et la barre de 4 pouces servent à vérifier le résultat.",
+            "Si une barre ne fait pas exactement 100 mm, enregistrez vos mesures pour cette imprimante (largeur, puis hauteur) sous un nom, puis construisez avec ce nom :",
+        ],
+    },
+    Words {
+        lang: "de",
+        title: "Kalibrierseite für den Drucker",
+        steps: [
+            "Drucken Sie diese Seite mit 100 % (Originalgröße, nie „an Seite anpassen“) und messen Sie dann mit einem Lineal nach.",
+            "Messen Sie den waagrechten und den senkrechten Balken von 0 bis 10 cm auf einen Zehntelmillimeter genau. Das Quadrat und der 4-Zoll-Balken dienen zur Kontrolle.",
+            "Ist ein Balken nicht genau 100 mm lang, speichern Sie Ihre Messung für diesen Drucker (Breite, dann Höhe) unter einem Namen und bauen Sie dann mit diesem Namen:",
+        ],
+    },
+    Words {
+        lang: "es",
+        title: "Página de calibración de la impresora",
+        steps: [
+            "Imprima esta página al 100 % (tamaño real, nunca «ajustar a la página») y mida después con una regla.",
+            "Mida la barra horizontal y la barra vertical de 0 a 10 cm, con precisión de una décima de milímetro. El cuadrado y la barra de 4 pulgadas sirven para comprobar el resultado.",
+            "Si una barra no mide exactamente 100 mm, guarde sus medidas para esta impresora (ancho y luego alto) con un nombre y genere después con ese nombre:",
+        ],
+    },
+    Words {
+        lang: "el",
+        title: "Σελίδα βαθμονόμησης εκτυπωτή",
+        steps: [
+            "Εκτυπώστε αυτή τη σελίδα στο 100 % (πραγματικό μέγεθος, ποτέ «προσαρμογή στη σελίδα») και μετρήστε με χάρακα.",
+            "Μετρήστε την οριζόντια και την κατακόρυφη μπάρα από 0 έως 10 cm, με ακρίβεια δεκάτου του χιλιοστού. Το τετράγωνο και η μπάρα των 4 ιντσών χρησιμεύουν για έλεγχο.",
+            "Αν μια μπάρα δεν είναι ακριβώς 100 mm, αποθηκεύστε τις μετρήσεις σας για αυτόν τον εκτυπωτή (πλάτος, μετά ύψος) με ένα όνομα και μετά δημιουργήστε με αυτό το όνομα:",
+        ],
+    },
+    Words {
+        lang: "ar",
+        title: "صفحة معايرة الطابعة",
+        steps: [
+            "اطبع هذه الصفحة بنسبة 100 % (الحجم الفعلي، وليس «ملاءمة الصفحة» أبدًا)، ثم قِس بمسطرة.",
+            "قِس الشريط الأفقي والشريط العمودي من 0 إلى 10 سم، بدقة عُشر المليمتر. المربع وشريط البوصات الأربع للتحقق من النتيجة.",
+            "إذا لم يكن طول الشريط 100 مم تمامًا، فاحفظ قياساتك لهذه الطابعة (العرض ثم الارتفاع) باسم، ثم ابنِ بذلك الاسم:",
+        ],
+    },
+];
+
+/// The languages the calibration page is written in.
+pub fn sheet_languages() -> Vec<&'static str> {
+    WORDS.iter().map(|w| w.lang).collect()
+}
+
+/// The calibration page as a PDF: a 100 mm bar across and one down, a 100 mm square
+/// and a 4-inch bar, with how to measure them. Never corrected itself: it is what a
+/// correction is measured from.
+pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
+    let words = WORDS.iter().find(|w| w.lang == lang).ok_or_else(|| {
+        format!(
+            "the calibration page has no language `{lang}`: available: {}",
+            sheet_languages().join(", ")
+        )
+    })?;
+    let (width, height) = paper.size_mm();
+    const MARGIN: f64 = crate::layout::MARGIN_MM;
+    // The drawing needs 100 mm plus room for its numbers across and 230 mm down.
+    if width < 2.0 * MARGIN + 125.0 || height < 2.0 * MARGIN + 200.0 {
+        return Err(format!(
+            "{paper} paper is too small for the calibration page: it needs at least \
+             {:.0} × {:.0} mm",
+            2.0 * MARGIN + 125.0,
+            2.0 * MARGIN + 200.0
+        ));
+    }
+    let reading = match crate::pipeline::RIGHT_TO_LEFT_LANGUAGES.contains(&lang) {
+        true => Reading::RightToLeft,
+        false => Reading::Natural,
+    };
+    let mut page = Page::new(width, height);
+    let text_width = width - 2.0 * MARGIN;
+    let mut y = MARGIN + 6.0;
+    let put = |page: &mut Page, line: text::Shaped, y: f64| {
+        let x = if line.rtl { width - MARGIN - line.width_mm() } else { MARGIN };
+        page.text(Point::new(x, y), line);
+    };
+    put(&mut page, text::shape(words.title, Style::Bold, 16.0, reading), y);
+    y += 9.0;
+    for (i, step) in words.steps.iter().enumerate() {
+        let numbered = format!("{}. {step}", i + 1);
+        for line in text::wrap(&numbered, Style::Regular, 10.0, text_width, reading) {
+            put(&mut page, line, y);
+            y += 5.0;
+        }
+        y += 1.5;
+    }
+    // The commands, left to right in every language, as they are typed.
+    for command in COMMANDS {
+        let line = text::shape(command, Style::Bold, 10.0, Reading::Natural);
+        put(&mut page, line, y);
+        y += 5.5;
+    }
+    // The square, with the down bar on its left and the across bar under it.
+    let top = y + 8.0;
+    let left = MARGIN + 14.0;
+    page.rect(Point::new(left, top), 100.0, 100.0, Paint::outline(Stroke::solid(0.3)));
+    let square = text::shape("100 × 100 mm", Style::Regular, 9.0, Reading::Natural);
+    page.text_centered(left + 50.0, top + 52.0, square);
+    down_bar(&mut page, Point::new(MARGIN + 6.0, top));
+    calibration_bar(&mut page, Point::new(left, top + 106.0));
+    inch_scale(&mut page, Point::new(left, top + 126.0));
+    let info = pdf::DocInfo {
+        title: words.title.to_string(),
+        lang: Some(lang.to_string()),
+        right_to_left: reading.rtl(),
+        page_label: String::new(),
+    };
+    Ok(pdf::write_with(&[page], &info))
+}
+
+/// A 100 mm bar running down from `at`, ticked every millimetre and numbered every
+/// centimetre to its left.
+fn down_bar(page: &mut Page, at: Point) {
+    let stroke = Stroke::solid(0.3);
+    page.line(at, Point::new(at.x, at.y + 100.0), stroke);
+    for mm in 0..=100 {
+        let y = at.y + f64::from(mm);
+        let (tick, width) = match mm {
+            _ if mm % 10 == 0 => (if mm % 50 == 0 { 3.2 } else { 2.2 }, 0.3),
+            _ => (1.2, 0.12),
+        };
+        page.line(Point::new(at.x, y), Point::new(at.x + tick, y), Stroke::solid(width));
+        if mm % 10 == 0 {
+            let label = text::shape(
+                &(mm / 10).to_string(),
+                Style::Regular,
+                6.0,
+                Reading::Natural,
+            );
+            let x = at.x - 1.2 - label.width_mm();
+            page.text(Point::new(x, y + 0.8), label);
+        }
+    }
+    let unit = text::shape("cm", Style::Regular, 6.0, Reading::Natural);
+    page.text(Point::new(at.x - 2.0, at.y + 104.5), unit);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measurements_are_read_across_then_down_or_one_for_both() {
+        let c = Calibration::parse("99.2x100.6").unwrap();
+        assert_eq!((c.across, c.down), (99.2, 100.6));
+        let c = Calibration::parse("99.2 mm × 100.6 mm").unwrap();
+        assert_eq!((c.across, c.down), (99.2, 100.6));
+        let c = Calibration::parse("101").unwrap();
+        assert_eq!((c.across, c.down), (101.0, 101.0));
+        assert_eq!(c.scale(), (100.0 / 101.0, 100.0 / 101.0));
+        assert!(Calibration::parse("abc").unwrap_err().contains("not a measurement"));
+        assert!(Calibration::parse("99.2x").is_err());
+    }
+
+    #[test]
+    fn implausible_measurements_are_refused() {
+        for bad in ["89", "111", "89.99x100", "100x110.01", "inf", "NaN"] {
+            assert!(Calibration::parse(bad).is_err(), "{bad}");
+        }
+        for good in ["90", "110", "90x110"] {
+            assert!(Calibration::parse(good).is_ok(), "{good}");
+        }
+        assert!(Calibration::parse("89").unwrap_err().contains("89 mm"));
+    }
+
+    #[test]
+    fn measurements_are_shown_to_a_hundredth_in_the_sheet_s_decimal_mark() {
+        let c = Calibration::new(99.25, 100.0).unwrap();
+        assert_eq!(c.shown(false), ("99.25".to_string(), "100".to_string()));
+        assert_eq!(c.shown(true).0, "99,25");
+    }
+
+    #[test]
+    fn profiles_round_trip_through_their_file() {
+        let mut profiles = Profiles::default();
+        profiles.0.insert("office".into(), Calibration::new(99.2, 100.6).unwrap());
+        profiles.0.insert("home-inkjet".into(), Calibration::new(101.0, 101.0).unwrap());
+        let text = profiles.to_toml();
+        assert_eq!(Profiles::parse(&text, "printers.toml").unwrap(), profiles);
+        let bad = "[printers.x]\nacross = 80\ndown = 100\n";
+        let e = Profiles::parse(bad, "printers.toml").unwrap_err();
+        assert!(e.contains("printers.toml: printer `x`"), "{e}");
+        assert!(valid_name("office-laser").is_ok());
+        assert!(valid_name("../x").is_err());
+    }
+}

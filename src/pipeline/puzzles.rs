@@ -1,0 +1,181 @@
+//! The puzzle sheet's part of a build (issue 18): puzzles made by the rules become
+//! puzzle examples of the kit, so the game's own `@diagrams` draws them and its
+//! verification replays them once more; the player view learns only their numbers.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use serde::Serialize;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::games::GameId;
+use crate::kit::{Claim, Example, Kit, MAX_FIVE_PLY_SIZE, PuzzleSpec};
+use crate::puzzles::{self, Puzzle, PuzzleError, Request};
+
+/// One puzzle as a sheet's template sees it. The player view is made with
+/// [`Entry::question`], which has no answer to give; only [`Entry::answer`] (the
+/// host view) fills `line`.
+#[derive(Clone, Debug, Serialize)]
+pub(super) struct Entry {
+    /// The example id its diagrams are drawn from (`puzzle-sheet-1`).
+    pub id: String,
+    /// Its number on the sheet, from 1.
+    pub number: usize,
+    /// The winning first move and the main line, moves separated by spaces (host
+    /// view only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
+}
+
+impl Entry {
+    /// What a player sheet may know of puzzle `number`: which diagram it is.
+    pub fn question(number: usize) -> Entry {
+        Entry { id: id(number), number, line: None }
+    }
+
+    /// What the host key shows of a puzzle: the question and its main line.
+    pub fn answer(number: usize, puzzle: &Puzzle) -> Entry {
+        Entry { line: Some(puzzle.solution.join(" ")), ..Entry::question(number) }
+    }
+}
+
+/// Puzzles per row on the sheets: two diagrams side by side.
+pub(super) const PER_ROW: usize = 2;
+
+/// The example id of puzzle `number` (from 1).
+pub(super) fn id(number: usize) -> String {
+    format!("puzzle-sheet-{number}")
+}
+
+/// What one generation is keyed by: a build in six languages and two papers asks
+/// for the same puzzles twelve times, and they are made once.
+type Key = (GameId, u8, usize, u32, u64);
+
+/// Every generation of this run, by what it was asked.
+type Made = Mutex<HashMap<Key, Result<Vec<Puzzle>, PuzzleError>>>;
+
+fn made() -> &'static Made {
+    static MADE: OnceLock<Made> = OnceLock::new();
+    MADE.get_or_init(Default::default)
+}
+
+/// The puzzles `spec` asks of `kit` at board `size`: proven by the rules, the same
+/// on every machine. Fewer than asked when the search budget runs out first.
+pub(super) fn generate(
+    kit: &Kit,
+    size: u8,
+    spec: &PuzzleSpec,
+) -> Result<Vec<Puzzle>, Diagnostics> {
+    let at = |message: String| match spec.span.is_empty() {
+        true => Diagnostic::file(&kit.kit_file, message),
+        false => {
+            Diagnostic::at(&kit.kit_file, &kit.kit_source, spec.span.clone(), message)
+        }
+    };
+    if spec.plies > 3 && size > MAX_FIVE_PLY_SIZE {
+        return Err(vec![at(format!(
+            "puzzle sheet: {}-ply puzzles are made on boards up to \
+             {MAX_FIVE_PLY_SIZE}×{MAX_FIVE_PLY_SIZE} (on larger ones they take minutes to \
+             prove); this build is {size}×{size}: ask for 3 plies (`plies` in [puzzles], or \
+             --plies)",
+            spec.plies
+        ))]);
+    }
+    let key = (kit.game, size, spec.count, spec.plies, spec.seed);
+    let cached = made().lock().map(|m| m.get(&key).cloned()).unwrap_or(None);
+    let result = match cached {
+        Some(result) => result,
+        None => {
+            let request = Request::new(size, spec.count, spec.plies, spec.seed);
+            let result = puzzles::generate_with(kit.game, &request);
+            if let Ok(mut m) = made().lock() {
+                m.insert(key, result.clone());
+            }
+            result
+        }
+    };
+    result.map_err(|e| vec![at(format!("puzzle sheet: {e}"))])
+}
+
+/// `kit` with each puzzle added as a puzzle example (`puzzle-sheet-1`, …): its
+/// moves are the main line, and it claims them legal and won by the player to move.
+pub(super) fn with_examples(kit: &Kit, puzzles: &[Puzzle]) -> Result<Kit, Diagnostics> {
+    let span = kit.puzzles.as_ref().map(|s| s.span.clone()).unwrap_or_default();
+    let mut kit = kit.clone();
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let id = id(i + 1);
+        if let Some(taken) = kit.examples.iter().find(|e| e.id == id) {
+            let message = format!(
+                "example id `{id}` is kept for the puzzle sheet: rename the example"
+            );
+            return Err(vec![Diagnostic::at(
+                &kit.kit_file,
+                &kit.kit_source,
+                taken.position_span.clone(),
+                message,
+            )]);
+        }
+        kit.examples.push(Example {
+            id,
+            position: puzzle.position.clone(),
+            position_span: span.clone(),
+            moves: puzzle.solution.iter().map(|m| (m.clone(), span.clone())).collect(),
+            claims: vec![
+                (Claim::Legal(true), span.clone()),
+                (Claim::Winner(puzzle.to_move.clone()), span.clone()),
+            ],
+            puzzle: true,
+        });
+    }
+    Ok(kit)
+}
+
+/// The strings key of the caption "A to move and win in 2 moves" for `puzzle`: one
+/// per player, as the rules name them, so each language can word it its own way.
+pub(super) fn caption_key(puzzle: &Puzzle) -> String {
+    format!("puzzles.to_move_{}", puzzle.to_move.to_lowercase())
+}
+
+/// Sets each puzzle's diagram captions in a view's strings: the question ("1. A to
+/// move and win in 2 moves") for everyone, and for the host the answer under the
+/// drawn end of the main line ("1. Main line: C2-C1 …"), so that the two stay on one
+/// page. On failure, the key that is missing.
+pub(super) fn add_captions(
+    table: &mut toml::Table,
+    puzzles: &[Puzzle],
+    host: bool,
+) -> Result<(), String> {
+    let text = |table: &toml::Table, key: &str| -> Result<String, String> {
+        let (group, name) = key.split_once('.').unwrap_or(("", key));
+        table
+            .get(group)
+            .and_then(|g| g.get(name))
+            .and_then(|v| v.as_str())
+            .map(str::to_string)
+            .ok_or_else(|| key.to_string())
+    };
+    // A build without a puzzle sheet needs none of its strings.
+    if puzzles.is_empty() {
+        return Ok(());
+    }
+    let main_line = match host {
+        true => Some(text(table, "puzzles.answer_line")?),
+        false => None,
+    };
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let question = text(table, &caption_key(puzzle))?;
+        let mut captions = toml::Table::new();
+        captions.insert("caption".into(), format!("{}. {question}", i + 1).into());
+        if let Some(main_line) = &main_line {
+            let answer = format!("{}. {main_line} {}", i + 1, puzzle.solution.join(" "));
+            captions.insert("caption_end".into(), answer.into());
+        }
+        let examples = table
+            .entry("examples")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if let toml::Value::Table(examples) = examples {
+            examples.insert(id(i + 1), toml::Value::Table(captions));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,249 @@
+//! Printer calibration (issue 18): a corrected build is the same drawing scaled
+//! exactly by 100/measured across and down, says so in its footer, and profiles kept
+//! with `tablekit calibrate` apply the same correction. Read back with the probe.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::cli::{stderr, stdout};
+use crate::support::boards::{distinct, grid_lines};
+use crate::support::pdf_probe::{self, PageProbe, Probe, Segment};
+
+/// Within a hundredth of a millimetre, as the issue asks.
+const EXACT_MM: f64 = 0.01;
+
+/// `tablekit` with its configuration folder in `config` (never the user's).
+fn tablekit_in(config: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablekit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TABLEKIT_CONFIG_DIR", config)
+        .output()
+        .expect("tablekit runs")
+}
+
+/// Builds Pathstone 5×5 in `lang` into `out` with extra options; the variant folder.
+fn build(config: &Path, out: &Path, lang: &str, extra: &[&str]) -> PathBuf {
+    let mut args = vec!["build", "pathstone", "--lang", lang, "--out"];
+    args.push(out.to_str().unwrap());
+    args.extend(extra);
+    let result = tablekit_in(config, &args);
+    assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
+    out.join("pathstone").join(format!("{lang}-a4-5"))
+}
+
+fn probe(dir: &Path, sheet: &str) -> Probe {
+    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+}
+
+fn length(s: &Segment) -> f64 {
+    (s.x2 - s.x1).hypot(s.y2 - s.y1)
+}
+
+/// Where a point of `page` lands when the page is scaled by `(sx, sy)` about its
+/// centre.
+fn scaled(page: &PageProbe, (sx, sy): (f64, f64), x: f64, y: f64) -> (f64, f64) {
+    let (cx, cy) = (page.width_mm / 2.0, page.height_mm / 2.0);
+    (cx + (x - cx) * sx, cy + (y - cy) * sy)
+}
+
+#[test]
+fn a_measured_build_scales_every_line_bar_and_board_pitch_exactly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("config");
+    let plain = build(&config, &tmp.path().join("plain"), "en", &[]);
+    let corrected =
+        build(&config, &tmp.path().join("fixed"), "en", &["--measured", "99.2x100.6"]);
+    let factors = (100.0 / 99.2, 100.0 / 100.6);
+    for sheet in ["contents", "board", "stones", "ledger", "rule-card", "host-key"] {
+        let (a, b) = (probe(&plain, sheet), probe(&corrected, sheet));
+        assert_eq!(a.pages.len(), b.pages.len(), "{sheet}");
+        for (i, (pa, pb)) in a.pages.iter().zip(&b.pages).enumerate() {
+            assert_eq!((pa.width_mm, pa.height_mm), (pb.width_mm, pb.height_mm));
+            // Only the footer's words differ: every line is the same line, moved.
+            assert_eq!(pa.segments.len(), pb.segments.len(), "{sheet} page {i}");
+            for (sa, sb) in pa.segments.iter().zip(&pb.segments) {
+                let (x1, y1) = scaled(pa, factors, sa.x1, sa.y1);
+                let (x2, y2) = scaled(pa, factors, sa.x2, sa.y2);
+                for (want, got) in [(x1, sb.x1), (y1, sb.y1), (x2, sb.x2), (y2, sb.y2)] {
+                    assert!(
+                        (want - got).abs() < EXACT_MM,
+                        "{sheet} page {i}: {sa:?} {sb:?}"
+                    );
+                }
+            }
+            // The 100 mm bar prints 100/99.2 as long, so 99.2 % of it is 100 mm.
+            let bar = pa
+                .segments
+                .iter()
+                .position(|s| {
+                    (length(s) - 100.0).abs() < 1e-3 && (s.y1 - s.y2).abs() < 1e-3
+                })
+                .unwrap_or_else(|| panic!("{sheet} page {i}: no bar"));
+            let got = length(&pb.segments[bar]);
+            assert!((got - 100.0 * factors.0).abs() < EXACT_MM, "{sheet}: bar {got}");
+            assert!(
+                pb.contains_text(
+                    "corrected for a printer whose 100 mm bar measured 99.2 × 100.6 mm"
+                ),
+                "{sheet} page {i}: no correction note"
+            );
+            assert!(!pa.contains_text("corrected for a printer"), "{sheet}");
+        }
+    }
+    // The board's pitch, across and down: its 0.4 mm grid lines in both builds.
+    let (a, b) = (probe(&plain, "board"), probe(&corrected, "board"));
+    let page = |p: &Probe| -> PageProbe {
+        p.pages.iter().find(|p| !grid_lines(p, true, 0.4).is_empty()).unwrap().clone()
+    };
+    let (pa, pb) = (page(&a), page(&b));
+    for (vertical, factor) in [(true, factors.0), (false, factors.1)] {
+        let lines = distinct(grid_lines(&pa, vertical, 0.4));
+        assert!(lines.len() >= 6, "{lines:?}");
+        let pitch = lines[1] - lines[0];
+        // The same lines in the corrected board, whatever width they are drawn at now.
+        let moved: Vec<f64> = pb
+            .segments
+            .iter()
+            .zip(&pa.segments)
+            .filter(|(_, sa)| (sa.width_mm - 0.4).abs() < 0.02 && length(sa) > 17.0)
+            .filter(|(_, sa)| match vertical {
+                true => (sa.x1 - sa.x2).abs() < 1e-3,
+                false => (sa.y1 - sa.y2).abs() < 1e-3,
+            })
+            .map(|(sb, _)| if vertical { sb.x1 } else { sb.y1 })
+            .collect();
+        let moved = distinct(moved);
+        assert_eq!(moved.len(), lines.len());
+        for pair in moved.windows(2) {
+            let got = pair[1] - pair[0];
+            assert!((got - pitch * factor).abs() < EXACT_MM, "pitch {got} vs {pitch}");
+        }
+    }
+}
+
+#[test]
+fn the_correction_note_is_in_the_sheet_s_language_and_decimal_mark() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("config");
+    let dir = build(&config, tmp.path(), "fr", &["--measured", "101.5"]);
+    let board = probe(&dir, "board");
+    assert!(
+        board.pages[0].contains_text("mesurait 101,5 × 101,5 mm"),
+        "{}",
+        board.text()
+    );
+}
+
+#[test]
+fn implausible_measurements_are_refused_with_exit_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    for bad in ["89", "111", "99x89.9", "ninety"] {
+        let result = tablekit_in(
+            tmp.path(),
+            &[
+                "build",
+                "three-men-slide",
+                "--measured",
+                bad,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(result.status.code(), Some(2), "{bad}");
+        assert!(stderr(&result).contains("--measured"), "{}", stderr(&result));
+        let kept = tablekit_in(tmp.path(), &["calibrate", "office", "--measured", bad]);
+        assert_eq!(kept.status.code(), Some(2), "{bad}");
+    }
+    let result = tablekit_in(tmp.path(), &["calibrate", "office", "--measured", "89"]);
+    assert!(stderr(&result).contains("89 mm"), "{}", stderr(&result));
+    assert!(stderr(&result).contains("90 to 110 mm"), "{}", stderr(&result));
+    assert!(!out.exists(), "nothing is written");
+    assert!(!tmp.path().join("printers.toml").exists(), "nothing is kept");
+}
+
+#[test]
+fn a_kept_printer_is_listed_and_applies_the_same_correction() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("config");
+    let listed = tablekit_in(&config, &["calibrate", "--list"]);
+    assert_eq!(listed.status.code(), Some(0), "{}", stderr(&listed));
+    assert!(stdout(&listed).contains("no printer kept yet"), "{}", stdout(&listed));
+    for (name, measured) in [("office", "99.2x100.6"), ("home-inkjet", "101")] {
+        let kept = tablekit_in(&config, &["calibrate", name, "--measured", measured]);
+        assert_eq!(kept.status.code(), Some(0), "{}", stderr(&kept));
+    }
+    assert!(config.join("printers.toml").is_file());
+    let listed = stdout(&tablekit_in(&config, &["calibrate", "--list"]));
+    assert!(listed.contains("office: 99.2 x 100.6 mm"), "{listed}");
+    assert!(listed.contains("home-inkjet: 101 x 101 mm"), "{listed}");
+    // Keeping a name again replaces its measurement.
+    tablekit_in(&config, &["calibrate", "home-inkjet", "--measured", "100.4"]);
+    let listed = stdout(&tablekit_in(&config, &["calibrate", "--list"]));
+    assert!(listed.contains("home-inkjet: 100.4 x 100.4 mm"), "{listed}");
+
+    let by_name = build(&config, &tmp.path().join("a"), "en", &["--printer", "office"]);
+    let measured =
+        build(&config, &tmp.path().join("b"), "en", &["--measured", "99.2x100.6"]);
+    for sheet in ["board", "rule-card", "host-key"] {
+        let read = |dir: &Path| std::fs::read(dir.join(format!("{sheet}.pdf"))).unwrap();
+        assert_eq!(read(&by_name), read(&measured), "{sheet}");
+    }
+    let unknown = tablekit_in(
+        &config,
+        &[
+            "build",
+            "pathstone",
+            "--printer",
+            "nope",
+            "--out",
+            tmp.path().to_str().unwrap(),
+        ],
+    );
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("no printer `nope`"), "{}", stderr(&unknown));
+    assert!(
+        stderr(&unknown).contains("kept: home-inkjet, office"),
+        "{}",
+        stderr(&unknown)
+    );
+    let bad_name = tablekit_in(&config, &["calibrate", "../x", "--measured", "100"]);
+    assert_eq!(bad_name.status.code(), Some(2));
+}
+
+#[test]
+fn the_calibration_page_has_both_bars_a_square_and_four_inches() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (lang, paper) in [("en", "a4"), ("ar", "letter")] {
+        let out = tmp.path().to_str().unwrap();
+        let result = tablekit_in(
+            tmp.path(),
+            &["calibrate", "--sheet", "--lang", lang, "--paper", paper, "--out", out],
+        );
+        assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
+        let file = tmp.path().join(format!("calibration-{lang}-{paper}.pdf"));
+        let page = &pdf_probe::load_file(&file).pages[0];
+        let solid = |s: &&Segment| !s.dashed;
+        let across = page
+            .segments
+            .iter()
+            .filter(solid)
+            .any(|s| (length(s) - 100.0).abs() < 1e-3 && (s.y1 - s.y2).abs() < 1e-3);
+        let down = page
+            .segments
+            .iter()
+            .filter(solid)
+            .any(|s| (length(s) - 100.0).abs() < 1e-3 && (s.x1 - s.x2).abs() < 1e-3);
+        let inches = page.segments.iter().any(|s| (length(s) - 101.6).abs() < 1e-3);
+        let square = page.rects.iter().any(|r| {
+            (r.w - 100.0).abs() < 1e-3 && (r.h - 100.0).abs() < 1e-3 && r.stroked
+        });
+        assert!(
+            across && down && inches && square,
+            "{lang}: {across} {down} {inches} {square}"
+        );
+    }
+    let unknown = tablekit_in(tmp.path(), &["calibrate", "--sheet", "--lang", "xx"]);
+    assert_eq!(unknown.status.code(), Some(2));
+}

@@ -1,0 +1,255 @@
+//! The puzzle sheet (issue 18): puzzles.pdf shows each position with its question
+//! and lines to answer on; the answers are in the host key and on no player sheet.
+//! The answers are read from `tablekit rules puzzles`, which the sheet's puzzles
+//! must match (same generator, same seed).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::cli::{copy_of, edit, stderr, stdout, tablekit};
+use crate::support::pdf_probe::{self, Probe};
+
+/// Each kit with the board size built by default, and the sheet's caption text.
+const KITS: &[(&str, u8, &str)] = &[
+    ("three-men-slide", 3, "to move and win in 2 moves"),
+    ("stack-top-roads", 3, "to move and win in 2 moves"),
+    ("pathstone", 5, "to move and win in 2 moves"),
+    ("crossway", 9, "to move and win in 2 moves"),
+];
+
+fn variant(out: &Path, kit: &str, lang: &str, size: u8) -> PathBuf {
+    let dir = out.join(kit);
+    match kit {
+        "pathstone" | "crossway" => dir.join(format!("{lang}-a4-{size}")),
+        _ => dir.join(format!("{lang}-a4")),
+    }
+}
+
+/// The puzzles' main lines, as `rules puzzles` gives them.
+fn answers(kit: &str, size: u8, count: usize) -> Vec<String> {
+    let size = size.to_string();
+    let count = count.to_string();
+    let result = tablekit(&[
+        "rules", "puzzles", kit, "--size", &size, "--count", &count, "--plies", "3",
+    ]);
+    assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
+    stdout(&result)
+        .lines()
+        .map(|line| line.split_once('\t').unwrap().1.to_string())
+        .collect()
+}
+
+fn squash(p: &Probe) -> String {
+    p.text().split_whitespace().collect()
+}
+
+fn pdfs(dir: &Path) -> Vec<(String, Probe)> {
+    let mut files: Vec<(String, Probe)> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                pdf_probe::load_file(&p),
+            )
+        })
+        .collect();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files
+}
+
+#[test]
+fn puzzles_pdf_numbers_each_question_and_only_the_host_key_answers_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let count = 3;
+    for &(kit, size, caption) in KITS {
+        let out = tmp.path().join(kit);
+        let result = tablekit(&[
+            "build",
+            kit,
+            "--puzzles",
+            "3",
+            "--plies",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(result.status.code(), Some(0), "{kit}: {}", stderr(&result));
+        let dir = variant(&out, kit, "en", size);
+        let files = pdfs(&dir);
+        let sheet = &files.iter().find(|(n, _)| n == "puzzles.pdf").unwrap().1;
+        let text = sheet.text();
+        // K numbered questions, K places to answer.
+        assert_eq!(text.matches(caption).count(), count, "{kit}: {text}");
+        assert_eq!(text.matches("Your moves:").count(), count, "{kit}: {text}");
+        for n in 1..=count {
+            assert!(text.contains(&format!("{n}. ")), "{kit}: no puzzle {n}");
+        }
+        // The contents sheet lists it with its pages.
+        let contents = &files.iter().find(|(n, _)| n == "contents.pdf").unwrap().1;
+        let pages = sheet.pages.len();
+        assert!(
+            squash(contents).contains(&format!("puzzles.pdf(pages:{pages})")),
+            "{kit}: {}",
+            contents.text()
+        );
+        let key = squash(&files.iter().find(|(n, _)| n == "host-key.pdf").unwrap().1);
+        assert!(key.contains("Answerstothepracticepuzzles"), "{kit}");
+        for line in answers(kit, size, count) {
+            let line: String = line.split_whitespace().collect();
+            assert!(
+                key.contains(&format!("Mainline:{line}")),
+                "{kit}: {line} not in {key}"
+            );
+            for (name, pdf) in files.iter().filter(|(n, _)| n != "host-key.pdf") {
+                let text = squash(pdf);
+                assert!(!text.contains(&line), "{kit}: the answer {line} is on {name}");
+                assert!(!text.contains("Mainline:"), "{kit}: {name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_question_counts_moves_with_the_language_s_plural_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (lang, plies, wanted) in [
+        ("en", "1", "to move and win in 1 move"),
+        ("fr", "1", "joue et gagne en 1 coup"),
+        ("fr", "5", "joue et gagne en 3 coups"),
+        ("de", "3", "am Zug gewinnt in 2 Zügen"),
+    ] {
+        let out = tmp.path().join(format!("{lang}{plies}"));
+        let result = tablekit(&[
+            "build",
+            "three-men-slide",
+            "--lang",
+            lang,
+            "--puzzles",
+            "2",
+            "--plies",
+            plies,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
+        let file = variant(&out, "three-men-slide", lang, 3).join("puzzles.pdf");
+        let text = pdf_probe::load_file(&file).text();
+        assert_eq!(text.matches(wanted).count(), 2, "{lang} {plies}: {text}");
+    }
+}
+
+#[test]
+fn a_kit_asks_for_puzzles_in_kit_toml_and_the_command_line_can_turn_them_off() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = copy_of("three-men-slide", tmp.path());
+    edit(
+        &kit.join("kit.toml"),
+        "\n[pieces]",
+        "\n[puzzles]\ncount = 2\nplies = 3\nseed = 7\n\n[pieces]",
+    );
+    let out = tmp.path().join("out");
+    let built =
+        tablekit(&["build", kit.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(built.status.code(), Some(0), "{}", stderr(&built));
+    assert!(stdout(&built).contains("puzzles.pdf"), "{}", stdout(&built));
+    let listed = tablekit(&["--kits", tmp.path().to_str().unwrap(), "list"]);
+    assert!(
+        stdout(&listed).contains("rule-card, puzzles, host-key"),
+        "{}",
+        stdout(&listed)
+    );
+    let off = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--puzzles",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(off.status.code(), Some(0), "{}", stderr(&off));
+    assert!(!stdout(&off).contains("puzzles.pdf"), "{}", stdout(&off));
+}
+
+#[test]
+fn puzzle_counts_and_lengths_out_of_range_are_refused_where_they_are_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, (table, needle)) in [
+        ("count = 25\nplies = 3", "a puzzle sheet holds 1 to 24 puzzles, not 25"),
+        ("count = 2\nplies = 4", "1, 3 or 5 plies long"),
+        ("count = 2\nplies = 7", "not 7"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let kit = copy_of("three-men-slide", &tmp.path().join(i.to_string()));
+        edit(
+            &kit.join("kit.toml"),
+            "\n[pieces]",
+            &format!("\n[puzzles]\n{table}\n\n[pieces]"),
+        );
+        let result = tablekit(&["check", kit.to_str().unwrap()]);
+        assert_eq!(result.status.code(), Some(1), "{table}");
+        let err = stderr(&result);
+        assert!(err.contains(needle), "{err}");
+        assert!(err.contains("kit.toml:"), "{err}");
+    }
+    // Five plies only on small boards: Pathstone is built at 5×5 by default, 6×6 here.
+    let result = tablekit(&[
+        "build",
+        "pathstone",
+        "--size",
+        "6",
+        "--puzzles",
+        "2",
+        "--plies",
+        "5",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(stderr(&result).contains("boards up to 5×5"), "{}", stderr(&result));
+    for (args, needle) in [
+        (&["--puzzles", "25"][..], "--puzzles: a puzzle sheet holds 1 to 24"),
+        (
+            &["--puzzles", "2", "--plies", "2"][..],
+            "--plies: a sheet's puzzles are 1, 3 or 5",
+        ),
+    ] {
+        let mut all =
+            vec!["build", "three-men-slide", "--out", tmp.path().to_str().unwrap()];
+        all.extend(args);
+        let result = tablekit(&all);
+        assert_eq!(result.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&result).contains(needle), "{}", stderr(&result));
+    }
+}
+
+#[test]
+fn a_kit_without_puzzle_strings_builds_until_it_asks_for_puzzles() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = copy_of("three-men-slide", tmp.path());
+    for entry in fs::read_dir(kit.join("lang")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = fs::read_to_string(&path).unwrap();
+        let start = text.find("[puzzles]").unwrap();
+        let end = start + text[start..].find("[host]").unwrap();
+        fs::write(&path, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    }
+    let out = tmp.path().join("out");
+    let built =
+        tablekit(&["build", kit.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(built.status.code(), Some(0), "{}", stderr(&built));
+    let asked = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--puzzles",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(asked.status.code(), Some(1));
+    let err = stderr(&asked);
+    assert!(err.contains("the puzzle sheet needs the string `puzzles."), "{err}");
+    assert!(err.contains("lang/en.toml"), "{err}");
+}
