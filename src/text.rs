@@ -135,6 +135,19 @@ impl Reading {
 /// inside them stay left to right.
 pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped {
     let right_to_left = reading.rtl();
+    // Below U+0590 no character is strong right-to-left (Hebrew, Arabic and the
+    // explicit bidi controls all lie above), so most runs skip the bidi pass.
+    if !right_to_left && text.chars().all(|c| (c as u32) < 0x0590) {
+        return Shaped {
+            text: text.to_string(),
+            style,
+            size_pt,
+            glyphs: shape_run(text, style, Direction::LeftToRight),
+            units_per_em: style.face().units_per_em() as u16,
+            rtl: false,
+            has_rtl: false,
+        };
+    }
     let base = right_to_left.then_some(unicode_bidi::Level::rtl());
     // On a right-to-left sheet, notation such as `c2+` or `2a1>11` is isolated so it
     // reads left to right as one piece (its `+` would otherwise jump to the front).

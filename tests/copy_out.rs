@@ -32,7 +32,8 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 
 /// The words of a sheet's text that come from its strings file. Left out: what
 /// the code prints itself, which no translator writes: file names (`rule-card.pdf`),
-/// runs with digits (coordinates, moves, the build stamp), capitals-only runs of
+/// runs with digits (coordinates, moves, the build stamp, also when its six hex digits
+/// are all letters), capitals-only runs of
 /// notation (`WB`, a stack's pieces) and the unit symbols of the footer's ruler and
 /// the contents sheet's cell size (`cm`, `mm`).
 fn sheet_words(text: &str) -> Vec<&str> {
@@ -44,6 +45,8 @@ fn sheet_words(text: &str) -> Vec<&str> {
         .filter(|w| w.chars().count() > 1)
         .filter(|w| !w.chars().all(|c| c.is_ascii_uppercase()))
         .filter(|w| !["cm", "mm"].contains(w))
+        // A build stamp (six hex digits) that happens to have no decimal digit.
+        .filter(|w| !(w.len() == 6 && w.chars().all(|c| matches!(c, 'a'..='f'))))
         .collect()
 }
 
