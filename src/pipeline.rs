@@ -416,6 +416,81 @@ fn lay_out(
         .get(sheet.name())
         .map(|(path, _)| path.clone())
         .unwrap_or_default();
+    let sheet_chunks = |cx: &FigureContext| {
+        chunks_of(sheet, markup, cx, game, options, blame, &template_path)
+    };
+    let (mut chunks, title) = sheet_chunks(cx)?;
+    // Wide paper is set in columns, each as wide as a narrower page, unless the sheet
+    // holds a table (it sets its own columns) or a drawing at exact scale (it is
+    // centred on the page, or split).
+    let mut columns = layout::columns(&options.paper);
+    let whole = |c: &layout::flow::Chunk| c.table.is_some() || c.poster.is_some();
+    if columns.count > 1 {
+        match chunks.iter().flatten().any(whole) {
+            true => columns = layout::flow::Columns::ONE,
+            false => chunks = sheet_chunks(&cx.narrowed(columns.width(cx.width)))?.0,
+        }
+    }
+    let in_template = |e: String| vec![Diagnostic::file(&template_path, e)];
+    let game_title = cx.text("common.game_title").map_err(in_template)?;
+    let footer = Footer::new(
+        &cx.text("common.print_note").map_err(in_template)?,
+        format!("{game_title} · {title} · {stamp}"),
+        cx.text("common.page_label").map_err(in_template)?,
+        options.paper.size_mm().0,
+        cx.reading,
+    )
+    .map_err(|e| {
+        let message = format!("sheet `{}` ({}): {e}", sheet.name(), options.lang);
+        if e.contains("`common.print_note`") {
+            return vec![blame("common.print_note", message)];
+        }
+        in_template(message)
+    })?;
+    let pages = layout::paginate(chunks, &options.paper, columns, &footer);
+    if pages.len() > MAX_PAGES {
+        return Err(in_template(format!(
+            "sheet `{}` ({}) would have {} pages: at most {MAX_PAGES}",
+            sheet.name(),
+            options.lang,
+            pages.len()
+        )));
+    }
+    // The file names the kit, the sheet and the build, in the sheet's language, and
+    // says which language it is in and which way it reads.
+    let size = match cx.kit.board.sizes.start() == cx.kit.board.sizes.end() {
+        true => String::new(),
+        false => format!(", {0}×{0}", cx.size),
+    };
+    let info = pdf::DocInfo {
+        title: format!(
+            "{game_title} · {title} ({}, {}{size})",
+            options.lang, options.paper
+        ),
+        lang: Some(options.lang.clone()),
+        right_to_left: cx.reading.rtl(),
+    };
+    let bytes = pdf::write_with(&pages, &info);
+    Ok(Output {
+        sheet,
+        file_name: format!("{}.pdf", sheet.name()),
+        pages: pages.len(),
+        bytes,
+    })
+}
+
+/// A sheet's markup as chunks to flow, figures drawn `cx.width` wide, and the
+/// sheet's title.
+fn chunks_of(
+    sheet: SheetKind,
+    markup: &str,
+    cx: &FigureContext,
+    game: &dyn Sheets,
+    options: &Options,
+    blame: &dyn Fn(&str, String) -> Diagnostic,
+    template_path: &str,
+) -> Result<(Vec<Option<layout::flow::Chunk>>, String), Diagnostics> {
+    let template_path = template_path.to_string();
     let mut chunks = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();
@@ -469,52 +544,7 @@ fn lay_out(
     if !diags.is_empty() {
         return Err(diags);
     }
-    let in_template = |e: String| vec![Diagnostic::file(&template_path, e)];
-    let game_title = cx.text("common.game_title").map_err(in_template)?;
-    let footer = Footer::new(
-        &cx.text("common.print_note").map_err(in_template)?,
-        format!("{game_title} · {title} · {stamp}"),
-        cx.text("common.page_label").map_err(in_template)?,
-        options.paper.size_mm().0,
-        cx.reading,
-    )
-    .map_err(|e| {
-        let message = format!("sheet `{}` ({}): {e}", sheet.name(), options.lang);
-        if e.contains("`common.print_note`") {
-            return vec![blame("common.print_note", message)];
-        }
-        in_template(message)
-    })?;
-    let pages = layout::paginate(chunks, &options.paper, &footer);
-    if pages.len() > MAX_PAGES {
-        return Err(in_template(format!(
-            "sheet `{}` ({}) would have {} pages: at most {MAX_PAGES}",
-            sheet.name(),
-            options.lang,
-            pages.len()
-        )));
-    }
-    // The file names the kit, the sheet and the build, in the sheet's language, and
-    // says which language it is in and which way it reads.
-    let size = match cx.kit.board.sizes.start() == cx.kit.board.sizes.end() {
-        true => String::new(),
-        false => format!(", {0}×{0}", cx.size),
-    };
-    let info = pdf::DocInfo {
-        title: format!(
-            "{game_title} · {title} ({}, {}{size})",
-            options.lang, options.paper
-        ),
-        lang: Some(options.lang.clone()),
-        right_to_left: cx.reading.rtl(),
-    };
-    let bytes = pdf::write_with(&pages, &info);
-    Ok(Output {
-        sheet,
-        file_name: format!("{}.pdf", sheet.name()),
-        pages: pages.len(),
-        bytes,
-    })
+    Ok((chunks, title))
 }
 
 /// Draws `@name args…`: the figures every game shares, else the game's own.

@@ -6,7 +6,7 @@ use super::rules::{self as crossway, Crossway, Player, State, stones_needed};
 use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::{Chunk, Table};
 use crate::layout::poster::Poster;
-use crate::layout::{BODY_PT, FigureContext};
+use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -313,9 +313,11 @@ fn small_board(
     let off = step * 0.5;
     for i in 0..n {
         let o = i as f64 * step;
-        let letter = text::shape(&column_letter(i), Style::Regular, 6.0, reading);
+        let letter =
+            text::shape(&column_letter(i), Style::Regular, MIN_LABEL_PT, reading);
         page.text_centered(origin.x + o, origin.y + span + off + band + 3.0, letter);
-        let number = text::shape(&(n - i).to_string(), Style::Regular, 6.0, reading);
+        let number =
+            text::shape(&(n - i).to_string(), Style::Regular, MIN_LABEL_PT, reading);
         page.text_centered(origin.x - off - band - 2.2, origin.y + o + 1.0, number);
     }
     for y in [origin.y - off - band, origin.y + span + off] {

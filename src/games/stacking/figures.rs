@@ -8,7 +8,7 @@ use crate::layout::draw::{
 };
 use crate::layout::flow::{Chunk, Table};
 use crate::layout::poster::Poster;
-use crate::layout::{BODY_PT, FigureContext};
+use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -365,14 +365,22 @@ fn draw_stacks(
                 y -= layer_h;
             }
             if stack.len() > 1 {
-                let height =
-                    text::shape(&stack.len().to_string(), Style::Bold, 5.5, reading);
+                let height = text::shape(
+                    &stack.len().to_string(),
+                    Style::Bold,
+                    MIN_LABEL_PT,
+                    reading,
+                );
                 let right = at.x + cell * 0.85;
                 page.text_centered(right, at.y + cell * 0.3, height);
             }
             if hidden > 0 {
-                let more =
-                    text::shape(&format!("+{hidden}"), Style::Regular, 5.5, reading);
+                let more = text::shape(
+                    &format!("+{hidden}"),
+                    Style::Regular,
+                    MIN_LABEL_PT,
+                    reading,
+                );
                 page.text_centered(at.x + cell * 0.85, at.y + cell * 0.3 + 2.2, more);
             }
         }

@@ -2,10 +2,10 @@
 //! worked-example diagrams. Geometry comes from the kit, positions from the rules.
 
 use super::rules::{self as three_men, Player, Square, ThreeMenSlide};
-use crate::layout::FigureContext;
 use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::{Chunk, Table};
 use crate::layout::poster::Poster;
+use crate::layout::{FigureContext, MIN_TEXT_PT};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::text::{self, Style};
 use crate::verify::{Verified, When};
@@ -172,7 +172,7 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let column_width = (cx.width - gap * (columns - 1) as f64) / columns as f64;
     let row_height = 12.5;
     let cell = 3.6;
-    let widths = [11.0, 13.0, 19.0];
+    let widths = [12.5, 13.0, 17.5];
     let xs = [0.0, widths[0], widths[0] + widths[1], widths[0] + widths[1] + widths[2]];
     let grid = Stroke::solid(0.25);
 
@@ -195,7 +195,8 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         .map(|turn| {
             let mut row = Page::new(0.0, 0.0);
             let label = if turn == 0 { start_label.clone() } else { turn.to_string() };
-            let shaped = cx.shape(&label, Style::Bold, if turn == 0 { 6.5 } else { 9.0 });
+            let shaped =
+                cx.shape(&label, Style::Bold, if turn == 0 { MIN_TEXT_PT } else { 9.0 });
             row.text(Point::new(1.0, row_height / 2.0 + 1.4), shaped);
             // A small 3×3 grid to copy the board into, row 3 on top as on the board.
             let gx = xs[1] + (widths[1] - 3.0 * cell) / 2.0;
