@@ -285,6 +285,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             kit,
             strings: &view.table,
             width,
+            measure: width.min(layout::TEXT_MEASURE_MM),
             size,
             reading,
             audience,
@@ -425,10 +426,23 @@ fn lay_out(
     // centred on the page, or split).
     let mut columns = layout::columns(&options.paper);
     let whole = |c: &layout::flow::Chunk| c.table.is_some() || c.poster.is_some();
+    let drawing = chunks.iter().flatten().any(|c| c.poster.is_some());
     if columns.count > 1 {
         match chunks.iter().flatten().any(whole) {
             true => columns = layout::flow::Columns::ONE,
             false => chunks = sheet_chunks(&cx.narrowed(columns.width(cx.width)))?.0,
+        }
+    }
+    // The few lines around a drawing at exact scale (a board) run wider than the
+    // measure when that keeps the drawing on the sheet's first page.
+    if drawing && columns.count == 1 {
+        let wide = sheet_chunks(&cx.with_measure(cx.width.min(layout::MAX_TEXT_MM)))?.0;
+        let frame = layout::frame(&options.paper);
+        let pages = |c: &[Option<layout::flow::Chunk>]| {
+            layout::flow::flow_in(c, frame, columns).len()
+        };
+        if pages(&wide) < pages(&chunks) {
+            chunks = wide;
         }
     }
     let in_template = |e: String| vec![Diagnostic::file(&template_path, e)];
@@ -534,7 +548,7 @@ fn chunks_of(
                 }
                 check_glyphs(&block, sheet, &template_path, &mut diags);
                 chunks.extend(
-                    layout::text_chunks(&block, cx.width, cx.reading)
+                    layout::text_chunks(&block, cx.width, cx.measure, cx.reading)
                         .into_iter()
                         .map(Some),
                 );

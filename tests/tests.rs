@@ -7,6 +7,7 @@ mod content;
 mod crossway;
 mod fuzz;
 mod languages;
+mod pagination;
 mod pathstone;
 mod pdf_standards;
 mod pdfs;

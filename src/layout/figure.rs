@@ -3,7 +3,7 @@
 
 use super::flow::Chunk;
 use super::poster::PosterLabels;
-use super::{BODY_PT, MAX_TEXT_MM, MIN_TEXT_PT, measured_lines};
+use super::{BODY_PT, MAX_TEXT_MM, MIN_TEXT_PT, TEXT_MEASURE_MM, measured_lines};
 use crate::kit::Kit;
 use crate::page::{Page, Paint, Point, Stroke};
 use crate::rules::Game;
@@ -18,6 +18,8 @@ pub struct FigureContext<'a> {
     pub strings: &'a toml::Table,
     /// Width of the content area in millimetres.
     pub width: f64,
+    /// Width of running text (its lines), at most `width`.
+    pub measure: f64,
     /// The board size being built.
     pub size: u8,
     /// Which way the sheet's text runs.
@@ -53,12 +55,18 @@ impl<'a> FigureContext<'a> {
         Err(format!("no string `{key}` in the kit's strings"))
     }
 
+    /// The same context with running text `measure` mm wide.
+    pub fn with_measure(&self, measure: f64) -> FigureContext<'a> {
+        FigureContext { measure, ..self.narrowed(self.width) }
+    }
+
     /// The same context for figures `width` mm wide (a column of a wide page).
     pub fn narrowed(&self, width: f64) -> FigureContext<'a> {
         FigureContext {
             kit: self.kit,
             strings: self.strings,
             width,
+            measure: width.min(TEXT_MEASURE_MM),
             size: self.size,
             reading: self.reading,
             audience: self.audience,
@@ -124,7 +132,14 @@ impl<'a> FigureContext<'a> {
         size_pt: f64,
         indent: f64,
     ) -> Vec<Chunk> {
-        measured_lines(text, style, size_pt, self.width, indent, self.reading)
+        measured_lines(
+            text,
+            style,
+            size_pt,
+            (self.width, self.measure),
+            indent,
+            self.reading,
+        )
     }
 
     /// Where item `index` of `count` goes along a row, in reading order.

@@ -48,6 +48,17 @@ pub const MAX_TEXT_MM: f64 = 190.0;
 /// right-hand edge of it.
 pub const TEXT_MEASURE_MM: f64 = 145.0;
 
+/// Where a page of `paper` holds content: between the margins, above the footer.
+pub fn frame(paper: &Paper) -> Frame {
+    let (width, height) = paper.size_mm();
+    Frame {
+        width: width - 2.0 * MARGIN_MM,
+        left: MARGIN_MM,
+        top: MARGIN_MM,
+        bottom: height - footer::FOOTER_HEIGHT_MM,
+    }
+}
+
 /// Paper this wide or wider (between the margins) is set in two columns, each at
 /// least as wide as A4's content, so that figures keep their A4 size.
 pub const TWO_COLUMNS_MM: f64 = 2.0 * 180.0 + COLUMN_GAP_MM;
@@ -67,10 +78,15 @@ pub fn columns(paper: &Paper) -> flow::Columns {
     }
 }
 
-/// Text chunks for one block, set at the text measure within `width`; figures are
-/// made by the caller.
-pub fn text_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
-    let measure = width.min(TEXT_MEASURE_MM);
+/// Text chunks for one block, set `measure` wide within `width`; figures are made
+/// by the caller.
+pub fn text_chunks(
+    block: &Block,
+    width: f64,
+    measure: f64,
+    reading: Reading,
+) -> Vec<Chunk> {
+    let measure = width.min(measure);
     let mut chunks = measured_chunks(block, measure, reading);
     to_right_edge(&mut chunks, width - measure, reading);
     chunks
@@ -149,17 +165,17 @@ pub fn lines(
         .collect()
 }
 
-/// [`lines`] at the text measure within `width`, kept to the right-hand edge of
-/// `width` when the text reads right to left.
+/// [`lines`] `measure` wide within `width`, kept to the right-hand edge of `width`
+/// when the text reads right to left.
 pub fn measured_lines(
     text: &str,
     style: Style,
     size_pt: f64,
-    width: f64,
+    (width, measure): (f64, f64),
     indent: f64,
     reading: Reading,
 ) -> Vec<Chunk> {
-    let measure = width.min(TEXT_MEASURE_MM);
+    let measure = width.min(measure);
     let mut chunks = lines(text, style, size_pt, measure, indent, reading);
     to_right_edge(&mut chunks, width - measure, reading);
     chunks
@@ -228,13 +244,7 @@ pub fn paginate(
     footer: &footer::Footer,
 ) -> Vec<Page> {
     let (width, height) = paper.size_mm();
-    let frame = Frame {
-        width: width - 2.0 * MARGIN_MM,
-        left: MARGIN_MM,
-        top: MARGIN_MM,
-        bottom: height - footer::FOOTER_HEIGHT_MM,
-    };
-    let contents = flow::flow_in(&chunks, frame, columns);
+    let contents = flow::flow_in(&chunks, frame(paper), columns);
     let count = contents.len();
     contents
         .into_iter()

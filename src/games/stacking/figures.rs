@@ -8,7 +8,7 @@ use crate::layout::draw::{
 };
 use crate::layout::flow::{Chunk, Table};
 use crate::layout::poster::Poster;
-use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
+use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT, MIN_TEXT_PT};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -172,6 +172,8 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color, outline: S
 }
 
 fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
+    // Small diagram pieces still carry a letter one can read.
+    let size_pt = size_pt.max(MIN_LABEL_PT);
     let shaped = text::shape(&color.to_string(), Style::Bold, size_pt, Reading::Natural);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, size_pt);
     let origin = Point::new(
@@ -192,8 +194,8 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         (0..n).flat_map(|row| (0..n).map(move |col| Square { col, row })).collect();
     // Turn, who, the action, the drops in order; a cell per square for its stack; then
     // whether a road shows, and each side's stones left, as the rules document asks.
-    let fixed = [9.0, 9.0, 20.0, 17.0];
-    let after = [12.0, 11.0, 11.0];
+    let fixed = [11.5, 12.0, 22.0, 17.0];
+    let after = [14.5, 13.5, 13.5];
     let cell_w = (cx.width - fixed.iter().sum::<f64>() - after.iter().sum::<f64>())
         / squares.len() as f64;
     let mut xs = vec![0.0];
@@ -204,7 +206,7 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let row_h = 8.0;
     let head_h = 12.0;
     let mut header = Page::new(0.0, 0.0);
-    let head_pt = 6.5;
+    let head_pt = MIN_TEXT_PT;
     let mut heads = vec![
         cx.text("ledger.col_turn")?,
         cx.text("ledger.col_player")?,
@@ -218,7 +220,7 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     for (i, head) in heads.iter().enumerate() {
         let w = xs[i + 1] - xs[i];
         let mut y = 6.0;
-        let lines = text::fit(head, Style::Bold, head_pt, 5.0, w - 1.0, 3, cx.reading).ok_or_else(|| {
+        let lines = text::fit(head, Style::Bold, head_pt, head_pt, w - 1.0, 3, cx.reading).ok_or_else(|| {
             format!("the ledger heading {head:?} does not fit its {w:.0} mm column: shorten it")
         })?;
         for line in lines {
@@ -227,7 +229,7 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         }
     }
     let stacks_label = cx.text("ledger.stacks_label")?;
-    let shaped = cx.shape(&stacks_label, Style::Regular, 6.0);
+    let shaped = cx.shape(&stacks_label, Style::Regular, MIN_TEXT_PT);
     let stacks_mid = (xs[first_square] + xs[first_square + squares.len()]) / 2.0;
     header.text_centered(stacks_mid, 2.4, shaped);
     header.line(
