@@ -118,19 +118,23 @@ struct Line {
     chars: usize,
 }
 
+/// The lines of running text on a page, top to bottom; runs on one baseline more
+/// than a word gap apart (two columns) are separate lines.
 fn body_lines(page: &PageProbe) -> Vec<Line> {
     let mut runs: Vec<&TextRun> = page
         .texts
         .iter()
         .filter(|t| (t.size_pt - BODY_PT).abs() < 0.05 && t.y < content_bottom(page))
         .collect();
-    runs.sort_by(|a, b| a.y.total_cmp(&b.y));
+    runs.sort_by(|a, b| {
+        (a.y * 2.0).round().total_cmp(&(b.y * 2.0).round()).then(a.x.total_cmp(&b.x))
+    });
     let mut lines: Vec<Line> = Vec::new();
     for run in runs {
         let (left, right) = (run.x.min(run.x_end), run.x.max(run.x_end));
         let chars = run.text.chars().count();
         match lines.last_mut() {
-            Some(line) if (line.y - run.y).abs() < 0.5 => {
+            Some(line) if (line.y - run.y).abs() < 0.5 && left - line.right < 6.0 => {
                 line.left = line.left.min(left);
                 line.right = line.right.max(right);
                 line.chars += chars + 1;
@@ -139,6 +143,14 @@ fn body_lines(page: &PageProbe) -> Vec<Line> {
         }
     }
     lines
+}
+
+/// Whether a bullet or a check box stands at the start of `line`: a new item, not
+/// the rest of the paragraph before.
+fn starts_item(page: &PageProbe, line: &Line) -> bool {
+    let band = |top: f64, bottom: f64| top > line.y - 5.0 && bottom < line.y + 1.0;
+    page.curves.iter().any(|c| c.max_x - c.min_x < 2.5 && band(c.min_y, c.max_y))
+        || page.rects.iter().any(|r| (r.w - 4.0).abs() < 0.6 && band(r.y, r.y + r.h))
 }
 
 #[test]
@@ -219,6 +231,9 @@ fn every_kit_paginates_and_sets_type_as_a_typesetter_would() {
             let ends_low =
                 end.y > content_bottom(&sheet.pdf.pages[k - 1]) - 2.0 * pitch - 4.0;
             if !(at_top(start) && ends_low && full(end)) {
+                continue;
+            }
+            if starts_item(&sheet.pdf.pages[k], start) {
                 continue;
             }
             let alone_here = here.get(1).is_none_or(|n| !continues(n.y - start.y));
