@@ -492,6 +492,82 @@ mod tests {
 
     const FRAME: Frame = Frame { left: 15.0, width: 180.0, top: 20.0, bottom: 100.0 };
 
+    fn lefts(page: &[Item]) -> Vec<f64> {
+        page.iter()
+            .map(|i| match i {
+                Item::Rect { origin, .. } => origin.x,
+                _ => f64::NAN,
+            })
+            .collect()
+    }
+
+    /// `n` lines of a paragraph, kept as [`super::super::lines`] keeps them.
+    fn paragraph(n: usize) -> Vec<Option<Chunk>> {
+        (0..n)
+            .map(|i| {
+                let line = boxed(10.0);
+                Some(if n >= 2 && (i == 0 || i + 2 == n) { line.keep() } else { line })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn space_never_starts_a_page_and_is_dropped_at_a_break() {
+        // Trailing space that does not fit makes no blank page.
+        let pages = flow(vec![Some(boxed(70.0)), Some(Chunk::space(8.0))], FRAME);
+        assert_eq!(pages.len(), 1);
+        // Space before a chunk carried over is not set at the top of the new page.
+        let chunks = vec![Some(boxed(70.0)), Some(Chunk::space(5.0)), Some(boxed(20.0))];
+        let pages = flow(chunks, FRAME);
+        assert_eq!(tops(&pages[1]), [20.0]);
+    }
+
+    #[test]
+    fn a_paragraph_leaves_no_single_line_at_a_foot_or_top() {
+        // One line would fit under the box: the paragraph's first two go over together.
+        let mut chunks = vec![Some(boxed(65.0))];
+        chunks.extend(paragraph(5));
+        let pages = flow(chunks, FRAME);
+        assert_eq!((pages[0].len(), pages[1].len()), (1, 5));
+        // Four lines would fit: the last would be alone, so two go over (and the last
+        // page then takes a third to fill a third of its page).
+        let mut chunks = vec![Some(boxed(35.0))];
+        chunks.extend(paragraph(5));
+        let pages = flow(chunks, FRAME);
+        assert!(pages[1].len() >= 2, "{:?}", tops(&pages[1]));
+        assert_eq!(pages[0].len() + pages[1].len(), 6);
+    }
+
+    #[test]
+    fn a_nearly_empty_last_page_is_saved_by_tighter_space() {
+        let mut chunks = Vec::new();
+        for _ in 0..3 {
+            chunks.extend([Some(boxed(20.0)), Some(Chunk::space(10.0))]);
+        }
+        chunks.push(Some(boxed(3.0)));
+        // 3 × 20 + 3 × 10 + 3 = 93 mm on 80: the space gives way, down to half.
+        let pages = flow(chunks, FRAME);
+        assert_eq!(pages.len(), 1);
+    }
+
+    #[test]
+    fn a_nearly_empty_last_page_takes_content_from_the_page_before() {
+        // Ten 9 mm chunks: greedy gives 8 + 2 (the last page 22 % full).
+        let chunks = (0..10).map(|_| Some(boxed(9.0))).collect();
+        let pages = flow(chunks, FRAME);
+        assert_eq!((pages[0].len(), pages[1].len()), (6, 4));
+    }
+
+    #[test]
+    fn wide_pages_fill_two_columns_before_the_next_page() {
+        let chunks: Vec<_> = (0..10).map(|_| Some(boxed(30.0))).collect();
+        let pages = flow_in(&chunks, FRAME, Columns { count: 2, gap: 10.0 });
+        assert_eq!(pages.len(), 3);
+        assert_eq!(lefts(&pages[0]), [15.0, 15.0, 110.0, 110.0]);
+        assert_eq!(tops(&pages[0]), [20.0, 50.0, 20.0, 50.0]);
+        assert_eq!(lefts(&pages[2]), [15.0, 15.0]);
+    }
+
     #[test]
     fn chunks_stack_and_break_to_a_new_page() {
         let pages =
@@ -523,5 +599,7 @@ mod tests {
         assert_eq!(pages.len(), 2);
         assert_eq!(pages[0].len(), 2 * (1 + 3));
         assert_eq!(pages[1].len(), 2 * (1 + 3) - 2);
+        // The last page's four rows are shared two and two between the columns.
+        assert_eq!(lefts(&pages[1]), [15.0, 15.0, 15.0, 70.0, 70.0, 70.0]);
     }
 }

@@ -256,3 +256,33 @@ pub fn paginate(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paragraph_keeps_two_lines_together_at_each_end() {
+        let text = "word ".repeat(80);
+        let chunks = lines(&text, Style::Regular, BODY_PT, 60.0, 0.0, Reading::Natural);
+        let n = chunks.len();
+        assert!(n >= 5, "{n} lines");
+        let kept: Vec<usize> = (0..n).filter(|&i| chunks[i].keep_with_next).collect();
+        // A break after the first line or before the last is never taken.
+        assert_eq!(kept, [0, n - 2]);
+    }
+
+    #[test]
+    fn running_text_keeps_to_the_measure_and_to_the_right_edge_when_rtl() {
+        let block = Block::Paragraph("نص ".repeat(60));
+        let chunks = text_chunks(&block, 390.0, TEXT_MEASURE_MM, Reading::RightToLeft);
+        for chunk in &chunks {
+            for item in &chunk.items {
+                if let crate::page::Item::Text { origin, shaped, .. } = item {
+                    assert!(shaped.width_mm() <= TEXT_MEASURE_MM + 1e-6);
+                    assert!((origin.x + shaped.width_mm() - 390.0).abs() < 1e-6);
+                }
+            }
+        }
+    }
+}
