@@ -239,7 +239,7 @@ impl<'a> Pass<'a> {
             let column = self.column(at.index);
             if let Some(table) = &chunk.table {
                 // Tables set their own columns across the page.
-                if at.index % per_page != 0 {
+                if !at.index.is_multiple_of(per_page) {
                     at.next_page(per_page, frame.top, Top::Dropped);
                 }
                 let first = at.pages.len();
@@ -258,7 +258,7 @@ impl<'a> Pass<'a> {
             if let Some(poster) = &chunk.poster
                 && (poster.width > column.width + 1e-9 || poster.height > avail)
             {
-                if at.index % per_page != 0 {
+                if !at.index.is_multiple_of(per_page) {
                     at.next_page(per_page, frame.top, Top::Dropped);
                 }
                 super::poster::split(poster, frame, at.y, &mut at.pages);
@@ -353,7 +353,7 @@ impl Cursor {
     /// Moves to the next column, or the next page after the last column.
     fn next_frame(&mut self, per_page: usize, top: f64) {
         self.index += 1;
-        if self.index % per_page == 0 {
+        if self.index.is_multiple_of(per_page) {
             self.pages.push(Vec::new());
         }
         self.depth.resize(self.index + 1, 0.0);
