@@ -424,7 +424,7 @@ fn lay_out(
     // Wide paper is set in columns, each as wide as a narrower page, unless the sheet
     // holds a table (it sets its own columns) or a drawing at exact scale (it is
     // centred on the page, or split).
-    let mut columns = layout::columns(&options.paper);
+    let mut columns = layout::columns(&options.paper, cx.reading);
     let whole = |c: &layout::flow::Chunk| c.table.is_some() || c.poster.is_some();
     let drawing = chunks.iter().flatten().any(|c| c.poster.is_some());
     if columns.count > 1 {

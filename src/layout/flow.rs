@@ -81,11 +81,13 @@ pub struct Columns {
     pub count: usize,
     /// Gap between columns, in millimetres.
     pub gap: f64,
+    /// The first column is the right-hand one, as a right-to-left reader expects.
+    pub right_to_left: bool,
 }
 
 impl Columns {
     /// The whole width in one frame.
-    pub const ONE: Columns = Columns { count: 1, gap: 0.0 };
+    pub const ONE: Columns = Columns { count: 1, gap: 0.0, right_to_left: false };
 
     /// The width of one column of a frame `width` wide.
     pub fn width(&self, width: f64) -> f64 {
@@ -204,7 +206,11 @@ impl<'a> Pass<'a> {
     /// The frame of column `index` (over the whole sheet).
     fn column(&self, index: usize) -> Frame {
         let width = self.columns.width(self.frame.width);
-        let col = index % self.columns.count;
+        let count = self.columns.count;
+        let col = match self.columns.right_to_left {
+            true => count - 1 - index % count,
+            false => index % count,
+        };
         Frame {
             left: self.frame.left + col as f64 * (width + self.columns.gap),
             width,
@@ -561,11 +567,15 @@ mod tests {
     #[test]
     fn wide_pages_fill_two_columns_before_the_next_page() {
         let chunks: Vec<_> = (0..10).map(|_| Some(boxed(30.0))).collect();
-        let pages = flow_in(&chunks, FRAME, Columns { count: 2, gap: 10.0 });
+        let two = Columns { count: 2, gap: 10.0, right_to_left: false };
+        let pages = flow_in(&chunks, FRAME, two);
         assert_eq!(pages.len(), 3);
         assert_eq!(lefts(&pages[0]), [15.0, 15.0, 110.0, 110.0]);
         assert_eq!(tops(&pages[0]), [20.0, 50.0, 20.0, 50.0]);
         assert_eq!(lefts(&pages[2]), [15.0, 15.0]);
+        // Right to left, the first column is the right-hand one.
+        let pages = flow_in(&chunks, FRAME, Columns { right_to_left: true, ..two });
+        assert_eq!(lefts(&pages[0]), [110.0, 110.0, 15.0, 15.0]);
     }
 
     #[test]

@@ -70,10 +70,12 @@ pub const MIN_TEXT_PT: f64 = 7.0;
 /// Smallest type of a label in a drawing (a coordinate, a stack's height).
 pub const MIN_LABEL_PT: f64 = 6.5;
 
-/// The columns a page of `paper` is set in.
-pub fn columns(paper: &Paper) -> flow::Columns {
+/// The columns a page of `paper` is set in, in reading order.
+pub fn columns(paper: &Paper, reading: Reading) -> flow::Columns {
     match content_width(paper) >= TWO_COLUMNS_MM - 1e-9 {
-        true => flow::Columns { count: 2, gap: COLUMN_GAP_MM },
+        true => {
+            flow::Columns { count: 2, gap: COLUMN_GAP_MM, right_to_left: reading.rtl() }
+        }
         false => flow::Columns::ONE,
     }
 }
