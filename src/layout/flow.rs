@@ -3,7 +3,8 @@
 //! Text and figures are first cut into chunks (a line of text, a row of counters, a
 //! ledger row), each drawn relative to its own top-left corner. Flowing then places
 //! chunks one under another and starts a new page where the next one does not fit;
-//! a chunk is never split or shrunk, so whatever is drawn keeps its exact size.
+//! a chunk is never split or shrunk, so whatever is drawn keeps its exact size (only
+//! blank space between blocks may give way, to save a nearly empty last page).
 
 use super::poster::{Frame, Poster};
 use crate::page::Item;
@@ -107,10 +108,11 @@ const TARGET_FILL: f64 = MIN_LAST_FILL + 0.03;
 const MIN_SQUEEZE: f64 = 0.5;
 
 /// Places chunks on as many pages as needed, in `columns`; returns each page's
-/// items. A `None` chunk forces a page break. Balanced as a typesetter would: vertical space is
-/// dropped at the top of a page and never starts one; if the last page would be
-/// under [`MIN_LAST_FILL`] full, the space between blocks is first tightened (to no
-/// less than half) to save that page, else content moves over from the page before.
+/// items. A `None` chunk forces a page break. Paged as a typesetter would: vertical
+/// space is dropped at the top of a page and never starts one; if the last page
+/// would be under [`MIN_LAST_FILL`] full, the space between blocks is first
+/// tightened (to no less than half) to save that page, else content moves over from
+/// the page before.
 pub fn flow_in(
     chunks: &[Option<Chunk>],
     frame: Frame,
