@@ -207,22 +207,31 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let head_h = 12.0;
     let mut header = Page::new(0.0, 0.0);
     let head_pt = MIN_TEXT_PT;
+    // A heading is a strings key (reported at its key if it cannot fit at 7 pt), or
+    // a square's name.
+    let key = |k: &'static str| (Some(k), String::new());
     let mut heads = vec![
-        cx.text("ledger.col_turn")?,
-        cx.text("ledger.col_player")?,
-        cx.text("ledger.col_action")?,
-        cx.text("ledger.col_drops")?,
+        key("ledger.col_turn"),
+        key("ledger.col_player"),
+        key("ledger.col_action"),
+        key("ledger.col_drops"),
     ];
-    heads.extend(squares.iter().map(|sq| stacks::square_name_upper(*sq)));
-    heads.push(cx.text("ledger.col_road")?);
-    heads.push(cx.text("ledger.col_reserve_w")?);
-    heads.push(cx.text("ledger.col_reserve_b")?);
-    for (i, head) in heads.iter().enumerate() {
+    heads.extend(squares.iter().map(|sq| (None, stacks::square_name_upper(*sq))));
+    heads.extend(
+        ["ledger.col_road", "ledger.col_reserve_w", "ledger.col_reserve_b"].map(key),
+    );
+    for (i, (key, name)) in heads.iter().enumerate() {
         let w = xs[i + 1] - xs[i];
         let mut y = 6.0;
-        let lines = text::fit(head, Style::Bold, head_pt, head_pt, w - 1.0, 3, cx.reading).ok_or_else(|| {
-            format!("the ledger heading {head:?} does not fit its {w:.0} mm column: shorten it")
-        })?;
+        let lines = match key {
+            Some(key) => cx.fit(key, Style::Bold, head_pt, w - 1.0, 3)?,
+            None => {
+                text::fit(name, Style::Bold, head_pt, head_pt, w - 1.0, 3, cx.reading)
+                    .ok_or_else(|| {
+                        format!("the square name {name:?} does not fit its column")
+                    })?
+            }
+        };
         for line in lines {
             header.text_centered(xs[i] + w / 2.0, y, line);
             y += 2.8;
