@@ -34,7 +34,8 @@ struct Sheet {
     pdf: pdf_probe::Probe,
 }
 
-/// Builds every kit in every language on the three papers, in parallel.
+/// Builds every kit in every language on the three papers, and Pathstone's largest
+/// boards (their stones once ended on a blank page) on A4, in parallel.
 fn matrix() -> Vec<Sheet> {
     let kits: Vec<_> = tablekit::io::builtin_kits()
         .iter()
@@ -52,26 +53,35 @@ fn matrix() -> Vec<Sheet> {
     for kit in &kits {
         for lang in LANGUAGES {
             for paper in papers {
-                jobs.push((kit, lang, paper));
+                jobs.push((kit, lang, paper, None));
+            }
+            if kit.id() == "pathstone" {
+                jobs.extend([7, 8].map(|size| (kit, lang, &papers[0], Some(size))));
             }
         }
     }
     jobs.par_iter()
-        .flat_map_iter(|(kit, lang, (paper_name, paper))| {
+        .flat_map_iter(|(kit, lang, (paper_name, paper), size)| {
             let options = Options {
                 lang: (*lang).into(),
                 paper: paper.clone(),
-                size: None,
+                size: *size,
                 cell: None,
                 templates: TemplateSet::builtin(kit.game()),
             };
-            let built = build(kit, &options)
-                .unwrap_or_else(|e| panic!("{} {lang} {paper_name}: {e:?}", kit.id()));
+            let built = build(kit, &options).unwrap_or_else(|e| {
+                panic!("{} {lang} {paper_name} {size:?}: {e:?}", kit.id())
+            });
             built
                 .outputs
                 .into_iter()
                 .map(|o| Sheet {
-                    name: format!("{} {lang} {paper_name} {}", kit.id(), o.file_name),
+                    name: format!(
+                        "{}{} {lang} {paper_name} {}",
+                        kit.id(),
+                        size.map_or(String::new(), |n| format!(" {n}×{n}")),
+                        o.file_name
+                    ),
                     lang,
                     paper: paper_name,
                     pdf: pdf_probe::load(&o.bytes),
@@ -176,7 +186,9 @@ fn every_kit_paginates_and_sets_type_as_a_typesetter_would() {
     let continues = |d: f64| (d - pitch).abs() < 0.15;
     for (sheet, pages) in sheets.iter().zip(&all_lines) {
         let count = sheet.pdf.pages.len();
-        let split = !boards::parts(&sheet.pdf.pages).is_empty();
+        // A board split into parts: its labels (English), or its round target marks.
+        let split = !boards::parts(&sheet.pdf.pages).is_empty()
+            || sheet.pdf.pages.last().is_some_and(|p| !boards::targets(p).is_empty());
         for (index, page) in sheet.pdf.pages.iter().enumerate() {
             let number = index + 1;
             // No blank page: something is drawn above the footer.
