@@ -342,6 +342,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             kit,
             strings: &view.table,
             width,
+            measure: width.min(layout::TEXT_MEASURE_MM),
             size,
             reading,
             audience,
@@ -488,6 +489,106 @@ fn lay_out(
         .get(sheet.name())
         .map(|(path, _)| path.clone())
         .unwrap_or_default();
+    let sheet_chunks = |cx: &FigureContext| {
+        chunks_of(sheet, markup, cx, game, options, blame, &template_path)
+    };
+    let (mut chunks, title) = sheet_chunks(cx)?;
+    // Wide paper is set in columns, each as wide as a narrower page, unless the sheet
+    // holds a table (it sets its own columns) or a drawing at exact scale (it is
+    // centred on the page, or split).
+    let mut columns = layout::columns(&options.paper, cx.reading);
+    let whole = |c: &layout::flow::Chunk| c.table.is_some() || c.poster.is_some();
+    let drawing = chunks.iter().flatten().any(|c| c.poster.is_some());
+    if columns.count > 1 {
+        match chunks.iter().flatten().any(whole) {
+            true => columns = layout::flow::Columns::ONE,
+            false => chunks = sheet_chunks(&cx.narrowed(columns.width(cx.width)))?.0,
+        }
+    }
+    // The few lines around a drawing at exact scale (a board) run wider than the
+    // measure when that keeps the drawing on the sheet's first page.
+    if drawing && columns.count == 1 {
+        let wide = sheet_chunks(&cx.with_measure(cx.width.min(layout::MAX_TEXT_MM)))?.0;
+        let frame = layout::frame(&options.paper);
+        let pages = |c: &[Option<layout::flow::Chunk>]| {
+            layout::flow::flow_in(c, frame, columns).0.len()
+        };
+        if pages(&wide) < pages(&chunks) {
+            chunks = wide;
+        }
+    }
+    let in_template = |e: String| vec![Diagnostic::file(&template_path, e)];
+    let game_title = cx.text("common.game_title").map_err(in_template)?;
+    let mut caption = format!("{game_title} · {title} · {stamp}");
+    if let Some(calibration) = &options.calibration {
+        // The sheet says it was drawn for one printer, and for what measurement.
+        let comma = DECIMAL_COMMA_LANGUAGES
+            .contains(&crate::kit::strings::language_of(&options.lang).as_str());
+        let (across, down) = calibration.shown(comma);
+        let note = cx.text("common.corrected").map_err(in_template)?;
+        let note = note.replace("{across}", &across).replace("{down}", &down);
+        caption = format!("{caption} · {note}");
+    }
+    let footer = Footer::new(
+        &cx.text("common.print_note").map_err(in_template)?,
+        caption,
+        cx.text("common.page_label").map_err(in_template)?,
+        options.paper.size_mm().0,
+        cx.reading,
+    )
+    .map_err(|e| {
+        let message = format!("sheet `{}` ({}): {e}", sheet.name(), options.lang);
+        if e.contains("`common.print_note`") {
+            return vec![blame("common.print_note", message)];
+        }
+        in_template(message)
+    })?;
+    let pages = layout::paginate(chunks, &options.paper, columns, &footer);
+    if pages.len() > MAX_PAGES {
+        return Err(in_template(format!(
+            "sheet `{}` ({}) would have {} pages: at most {MAX_PAGES}",
+            sheet.name(),
+            options.lang,
+            pages.len()
+        )));
+    }
+    // The file names the kit, the sheet and the build, in the sheet's language, and
+    // says which language it is in and which way it reads.
+    let size = match cx.kit.board.sizes.start() == cx.kit.board.sizes.end() {
+        true => String::new(),
+        false => format!(", {0}×{0}", cx.size),
+    };
+    let info = pdf::DocInfo {
+        title: format!(
+            "{game_title} · {title} ({}, {}{size})",
+            options.lang, options.paper
+        ),
+        lang: Some(options.lang.clone()),
+        right_to_left: cx.reading.rtl(),
+        page_label: cx.text("common.page_label").map_err(in_template)?,
+    };
+    let scale = options.calibration.map(|c| c.scale());
+    let bytes = pdf::write_scaled(&pages, &info, scale);
+    Ok(Output {
+        sheet,
+        file_name: format!("{}.pdf", sheet.name()),
+        pages: pages.len(),
+        bytes,
+    })
+}
+
+/// A sheet's markup as chunks to flow, figures drawn `cx.width` wide, and the
+/// sheet's title.
+fn chunks_of(
+    sheet: SheetKind,
+    markup: &str,
+    cx: &FigureContext,
+    game: &dyn Sheets,
+    options: &Options,
+    blame: &dyn Fn(&str, String) -> Diagnostic,
+    template_path: &str,
+) -> Result<(Vec<Option<layout::flow::Chunk>>, String), Diagnostics> {
+    let template_path = template_path.to_string();
     let mut chunks: Vec<Option<layout::flow::Chunk>> = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();
@@ -539,7 +640,7 @@ fn lay_out(
                 }
                 check_glyphs(&block, sheet, &template_path, &mut diags);
                 chunks.extend(
-                    layout::text_chunks(&block, cx.width, cx.reading)
+                    layout::text_chunks(&block, cx.width, cx.measure, cx.reading)
                         .into_iter()
                         .map(Some),
                 );
@@ -549,64 +650,7 @@ fn lay_out(
     if !diags.is_empty() {
         return Err(diags);
     }
-    let in_template = |e: String| vec![Diagnostic::file(&template_path, e)];
-    let game_title = cx.text("common.game_title").map_err(in_template)?;
-    let mut caption = format!("{game_title} · {title} · {stamp}");
-    if let Some(calibration) = &options.calibration {
-        // The sheet says it was drawn for one printer, and for what measurement.
-        let comma = DECIMAL_COMMA_LANGUAGES
-            .contains(&crate::kit::strings::language_of(&options.lang).as_str());
-        let (across, down) = calibration.shown(comma);
-        let note = cx.text("common.corrected").map_err(in_template)?;
-        let note = note.replace("{across}", &across).replace("{down}", &down);
-        caption = format!("{caption} · {note}");
-    }
-    let footer = Footer::new(
-        &cx.text("common.print_note").map_err(in_template)?,
-        caption,
-        cx.text("common.page_label").map_err(in_template)?,
-        options.paper.size_mm().0,
-        cx.reading,
-    )
-    .map_err(|e| {
-        let message = format!("sheet `{}` ({}): {e}", sheet.name(), options.lang);
-        if e.contains("`common.print_note`") {
-            return vec![blame("common.print_note", message)];
-        }
-        in_template(message)
-    })?;
-    let pages = layout::paginate(chunks, &options.paper, &footer);
-    if pages.len() > MAX_PAGES {
-        return Err(in_template(format!(
-            "sheet `{}` ({}) would have {} pages: at most {MAX_PAGES}",
-            sheet.name(),
-            options.lang,
-            pages.len()
-        )));
-    }
-    // The file names the kit, the sheet and the build, in the sheet's language, and
-    // says which language it is in and which way it reads.
-    let size = match cx.kit.board.sizes.start() == cx.kit.board.sizes.end() {
-        true => String::new(),
-        false => format!(", {0}×{0}", cx.size),
-    };
-    let info = pdf::DocInfo {
-        title: format!(
-            "{game_title} · {title} ({}, {}{size})",
-            options.lang, options.paper
-        ),
-        lang: Some(options.lang.clone()),
-        right_to_left: cx.reading.rtl(),
-        page_label: cx.text("common.page_label").map_err(in_template)?,
-    };
-    let scale = options.calibration.map(|c| c.scale());
-    let bytes = pdf::write_scaled(&pages, &info, scale);
-    Ok(Output {
-        sheet,
-        file_name: format!("{}.pdf", sheet.name()),
-        pages: pages.len(),
-        bytes,
-    })
+    Ok((chunks, title))
 }
 
 /// Draws `@name args…`: the figures every game shares, else the game's own.

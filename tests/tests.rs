@@ -10,6 +10,7 @@ mod crossway;
 mod fuzz;
 mod glossary;
 mod languages;
+mod pagination;
 mod pathstone;
 mod pdf_archive;
 mod pdf_standards;

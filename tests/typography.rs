@@ -20,7 +20,7 @@ fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 /// The first number in `text` with more than two decimals, if any.
-fn long_decimal(text: &str) -> Option<String> {
+pub fn long_decimal(text: &str) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     for (i, c) in chars.iter().enumerate() {
         if (*c == '.' || *c == ',') && i > 0 && chars[i - 1].is_ascii_digit() {

@@ -1,7 +1,7 @@
 //! Drawing helpers that several sheets share: pieces, arrows, cut marks.
 
 use super::flow::Chunk;
-use super::{BODY_PT, FigureContext, MAX_TEXT_MM};
+use super::{BODY_PT, FigureContext};
 use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
@@ -327,7 +327,8 @@ pub fn legend_entry(
     Tag::wrap_text(Role::ListItem, chunks.iter_mut().map(|c| &mut c.items));
     if let Some(first) = chunks.first_mut() {
         let mut page = Page::new(0.0, 0.0);
-        let x = if cx.reading.rtl() { cx.width.min(MAX_TEXT_MM) - sample_w } else { 0.0 };
+        // The text keeps to the frame's right-hand edge on a right-to-left sheet.
+        let x = if cx.reading.rtl() { cx.width - sample_w } else { 0.0 };
         sample(&mut page, x);
         first.items.extend(page.items);
     }

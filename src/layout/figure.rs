@@ -3,7 +3,7 @@
 
 use super::flow::Chunk;
 use super::poster::PosterLabels;
-use super::{BODY_PT, MAX_TEXT_MM, lines};
+use super::{BODY_PT, MAX_TEXT_MM, MIN_TEXT_PT, TEXT_MEASURE_MM, measured_lines};
 use crate::kit::Kit;
 use crate::page::{Page, Paint, Point, Role, Stroke, Tag};
 use crate::rules::Game;
@@ -18,6 +18,8 @@ pub struct FigureContext<'a> {
     pub strings: &'a toml::Table,
     /// Width of the content area in millimetres.
     pub width: f64,
+    /// Width of running text (its lines), at most `width`.
+    pub measure: f64,
     /// The board size being built.
     pub size: u8,
     /// Which way the sheet's text runs.
@@ -38,7 +40,7 @@ pub enum Audience {
     Host,
 }
 
-impl FigureContext<'_> {
+impl<'a> FigureContext<'a> {
     /// The string at a dotted key.
     pub fn text(&self, key: &str) -> Result<String, String> {
         let mut table = self.strings;
@@ -53,9 +55,29 @@ impl FigureContext<'_> {
         Err(format!("no string `{key}` in the kit's strings"))
     }
 
+    /// The same context with running text `measure` mm wide.
+    pub fn with_measure(&self, measure: f64) -> FigureContext<'a> {
+        FigureContext { measure, ..self.narrowed(self.width) }
+    }
+
+    /// The same context for figures `width` mm wide (a column of a wide page).
+    pub fn narrowed(&self, width: f64) -> FigureContext<'a> {
+        FigureContext {
+            kit: self.kit,
+            strings: self.strings,
+            width,
+            measure: width.min(TEXT_MEASURE_MM),
+            size: self.size,
+            reading: self.reading,
+            audience: self.audience,
+            too_long: Default::default(),
+        }
+    }
+
     /// The string at `key` set into a box `width` mm wide and at most `max_lines` lines
-    /// tall, smaller than `size_pt` if it must be (down to 70%); an error naming the
-    /// key if it cannot fit, so no text is ever cut off.
+    /// tall, smaller than `size_pt` if it must be (down to 70%, never under
+    /// [`MIN_TEXT_PT`]: players read it); an error naming the key if it cannot fit, so
+    /// no text is ever cut off.
     pub fn fit(
         &self,
         key: &str,
@@ -65,7 +87,8 @@ impl FigureContext<'_> {
         max_lines: usize,
     ) -> Result<Vec<text::Shaped>, String> {
         let value = self.text(key)?;
-        let min_pt = (size_pt * 0.7).max(5.0);
+        let size_pt = size_pt.max(MIN_TEXT_PT);
+        let min_pt = (size_pt * 0.7).max(MIN_TEXT_PT);
         text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading).ok_or_else(|| {
             *self.too_long.borrow_mut() = Some(key.to_string());
             format!(
@@ -124,7 +147,7 @@ impl FigureContext<'_> {
         text::wrap(text, style, size_pt, width, self.reading)
     }
 
-    /// One chunk per wrapped line of `text` across the content width, indented.
+    /// One chunk per wrapped line of `text` at the text measure, indented.
     pub fn lines(
         &self,
         text: &str,
@@ -132,7 +155,14 @@ impl FigureContext<'_> {
         size_pt: f64,
         indent: f64,
     ) -> Vec<Chunk> {
-        lines(text, style, size_pt, self.width, indent, self.reading)
+        measured_lines(
+            text,
+            style,
+            size_pt,
+            (self.width, self.measure),
+            indent,
+            self.reading,
+        )
     }
 
     /// Where item `index` of `count` goes along a row, in reading order.

@@ -3,7 +3,8 @@
 //! Text and figures are first cut into chunks (a line of text, a row of counters, a
 //! ledger row), each drawn relative to its own top-left corner. Flowing then places
 //! chunks one under another and starts a new page where the next one does not fit;
-//! a chunk is never split or shrunk, so whatever is drawn keeps its exact size.
+//! a chunk is never split or shrunk, so whatever is drawn keeps its exact size (only
+//! blank space between blocks may give way, to save a nearly empty last page).
 
 use super::poster::{Frame, Poster};
 use crate::page::Item;
@@ -71,87 +72,402 @@ impl Chunk {
     pub fn poster(poster: Poster) -> Self {
         Chunk { height: poster.height, poster: Some(poster), ..Chunk::default() }
     }
+
+    /// Only vertical space: nothing drawn, no table, no drawing.
+    pub fn is_space(&self) -> bool {
+        self.items.is_empty() && self.table.is_none() && self.poster.is_none()
+    }
 }
 
-/// Places chunks on as many pages as needed; returns each page's items. A `None`
-/// chunk forces a page break.
-#[cfg(test)]
-pub fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
-    flow_turning(chunks, frame).0
+/// How a page's content area is divided: one frame, or columns side by side (wide
+/// paper), filled one after the other.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Columns {
+    /// Columns per page.
+    pub count: usize,
+    /// Gap between columns, in millimetres.
+    pub gap: f64,
+    /// The first column is the right-hand one, as a right-to-left reader expects.
+    pub right_to_left: bool,
 }
 
-/// [`flow`], and the pages turned to landscape (parts of a split drawing; their
-/// items are laid out for the turned page).
-pub fn flow_turning(
-    chunks: Vec<Option<Chunk>>,
+impl Columns {
+    /// The whole width in one frame.
+    pub const ONE: Columns = Columns { count: 1, gap: 0.0, right_to_left: false };
+
+    /// The width of one column of a frame `width` wide.
+    pub fn width(&self, width: f64) -> f64 {
+        (width - self.gap * (self.count - 1) as f64) / self.count as f64
+    }
+}
+
+/// The least share of its frame the last page of a sheet should fill; a last page
+/// holding less is rebalanced when the flow can move content onto it.
+pub const MIN_LAST_FILL: f64 = 1.0 / 3.0;
+
+/// What the flow aims for: a little over [`MIN_LAST_FILL`], as a chunk's height
+/// includes some space under what it draws.
+const TARGET_FILL: f64 = MIN_LAST_FILL + 0.03;
+
+/// Vertical space may give way down to this share of its height to save a page.
+const MIN_SQUEEZE: f64 = 0.5;
+
+/// Places chunks on as many pages as needed, in `columns`; returns each page's
+/// items. A `None` chunk forces a page break. Paged as a typesetter would: vertical
+/// space is dropped at the top of a page and never starts one; if the last page
+/// would be under [`MIN_LAST_FILL`] full, the space between blocks is first
+/// tightened (to no less than half) to save that page, else content moves over from
+/// the page before.
+pub fn flow_in(
+    chunks: &[Option<Chunk>],
     frame: Frame,
+    columns: Columns,
 ) -> (Vec<Vec<Item>>, Vec<usize>) {
-    let mut turned = Vec::new();
-    let mut pages: Vec<Vec<Item>> = vec![Vec::new()];
-    let mut y = frame.top;
+    let base = Pass::new(chunks, frame, columns);
+    let plain = base.run(1.0, None);
+    if plain.pages.len() < 2 || plain.last_fill >= TARGET_FILL || plain.last_fixed {
+        return plain.into_pages();
+    }
+    // Tighten the space between blocks, as little as saves the last page.
+    for step in 1..=5 {
+        let squeeze = 1.0 - (1.0 - MIN_SQUEEZE) * step as f64 / 5.0;
+        let tight = base.run(squeeze, None);
+        if tight.pages.len() < plain.pages.len() {
+            return tight.into_pages();
+        }
+    }
+    // Move content from the page before: lower where that page may end, step by
+    // step, until the last page holds enough and the page before still does.
+    let from = plain.frames_before_last - 1;
     let avail = frame.bottom - frame.top;
-    for (index, chunk) in chunks.iter().enumerate() {
-        let Some(chunk) = chunk else {
-            pages.push(Vec::new());
-            y = frame.top;
-            continue;
+    for step in 1..=24 {
+        let limit = frame.bottom - avail * step as f64 / 36.0;
+        let moved = base.run(1.0, Some((from, limit)));
+        if moved.pages.len() != plain.pages.len() || moved.fill(from) < TARGET_FILL {
+            break;
+        }
+        if moved.last_fill >= TARGET_FILL {
+            return moved.into_pages();
+        }
+    }
+    plain.into_pages()
+}
+
+/// One greedy pass of the flow over a sheet's chunks.
+struct Pass<'a> {
+    chunks: &'a [Option<Chunk>],
+    frame: Frame,
+    columns: Columns,
+}
+
+/// What one pass made.
+struct Placed {
+    pages: Vec<Vec<Item>>,
+    /// Lowest content edge in each frame (column) used, from the frame's top.
+    depth: Vec<f64>,
+    avail: f64,
+    /// Share of the last page's height its content fills (its fullest column).
+    last_fill: f64,
+    /// Frames (columns) on the pages before the last.
+    frames_before_last: usize,
+    /// The last page was started by a forced break, or by or after a drawing split
+    /// into parts: nothing can flow onto it from the page before.
+    last_fixed: bool,
+    /// Pages turned to landscape (parts of a split drawing laid out for them).
+    turned: Vec<usize>,
+}
+
+impl Placed {
+    fn into_pages(self) -> (Vec<Vec<Item>>, Vec<usize>) {
+        (self.pages, self.turned)
+    }
+
+    fn fill(&self, frame: usize) -> f64 {
+        self.depth.get(frame).copied().unwrap_or(0.0) / self.avail
+    }
+}
+
+/// Why the flow is at the top of a frame.
+#[derive(Clone, Copy, PartialEq)]
+enum Top {
+    /// Something is already placed above.
+    No,
+    /// The sheet's first page, or a page the template asked for: space there is kept.
+    Kept,
+    /// A page or column begun because the last did not fit: space there is dropped.
+    Dropped,
+}
+
+/// Where the flow stands.
+struct Cursor {
+    pages: Vec<Vec<Item>>,
+    /// Frame (column) index over the whole sheet.
+    index: usize,
+    y: f64,
+    top: Top,
+    depth: Vec<f64>,
+    /// The last page begun where nothing can flow onto it from the page before: by
+    /// a forced break, or by or after a drawing split into parts.
+    fixed_start: Option<usize>,
+    turned: Vec<usize>,
+}
+
+impl<'a> Pass<'a> {
+    fn new(chunks: &'a [Option<Chunk>], frame: Frame, columns: Columns) -> Self {
+        Pass { chunks, frame, columns }
+    }
+
+    /// The frame of column `index` (over the whole sheet).
+    fn column(&self, index: usize) -> Frame {
+        let width = self.columns.width(self.frame.width);
+        let count = self.columns.count;
+        let col = match self.columns.right_to_left {
+            true => count - 1 - index % count,
+            false => index % count,
         };
-        if let Some(table) = &chunk.table {
-            y = flow_table(table, frame, y, &mut pages);
-            continue;
+        Frame {
+            left: self.frame.left + col as f64 * (width + self.columns.gap),
+            width,
+            ..self.frame
         }
-        if let Some(poster) = &chunk.poster
-            && (poster.width > frame.width || poster.height > avail)
-        {
-            turned.extend(super::poster::split(poster, frame, y, &mut pages));
-            y = frame.bottom;
-            continue;
+    }
+
+    /// Flows every chunk, space scaled by `squeeze`; `limit` = (frame, bottom) ends
+    /// that one frame higher than the page does.
+    fn run(&self, squeeze: f64, limit: Option<(usize, f64)>) -> Placed {
+        let frame = self.frame;
+        let avail = frame.bottom - frame.top;
+        let per_page = self.columns.count;
+        let mut at = Cursor {
+            pages: vec![Vec::new()],
+            index: 0,
+            y: frame.top,
+            top: Top::Kept,
+            depth: vec![0.0],
+            fixed_start: None,
+            turned: Vec::new(),
+        };
+        let bottom = |index: usize| match limit {
+            Some((f, b)) if f == index => b,
+            _ => frame.bottom,
+        };
+        for (index, chunk) in self.chunks.iter().enumerate() {
+            let Some(chunk) = chunk else {
+                at.next_page(per_page, frame.top, Top::Kept);
+                at.fixed_start = Some(at.pages.len() - 1);
+                continue;
+            };
+            let column = self.column(at.index);
+            if let Some(table) = &chunk.table {
+                // Tables set their own columns across the page.
+                if !at.index.is_multiple_of(per_page) {
+                    at.next_page(per_page, frame.top, Top::Dropped);
+                }
+                let first = at.pages.len();
+                let page_frame = Frame { bottom: bottom(at.index), ..frame };
+                at.y = flow_table(table, page_frame, at.y, &mut at.pages);
+                for _ in first..at.pages.len() {
+                    // A page the table goes on from is filled to its foot.
+                    at.depth[at.index] = page_frame.bottom - frame.top;
+                    at.index += per_page;
+                    at.depth.resize(at.index + 1, 0.0);
+                }
+                at.top = Top::No;
+                at.reach(frame.top);
+                continue;
+            }
+            if let Some(poster) = &chunk.poster
+                && (poster.width > column.width + 1e-9 || poster.height > avail)
+            {
+                if !at.index.is_multiple_of(per_page) {
+                    at.next_page(per_page, frame.top, Top::Dropped);
+                }
+                at.turned.extend(super::poster::split(
+                    poster,
+                    frame,
+                    at.y,
+                    &mut at.pages,
+                ));
+                at.fixed_start = Some(at.pages.len());
+                at.index = (at.pages.len() - 1) * per_page;
+                at.depth.resize(at.index + 1, avail);
+                at.y = frame.bottom;
+                at.top = Top::No;
+                continue;
+            }
+            let space = chunk.is_space();
+            // Headings, captions and the lines a paragraph keeps together travel with
+            // what follows them.
+            if !space || chunk.keep_with_next {
+                let needed = self.chain(index, squeeze, column.width);
+                if at.y + needed.min(avail) > bottom(at.index) + 1e-9 && at.top == Top::No
+                {
+                    at.next_frame(per_page, frame.top);
+                }
+            }
+            if space {
+                // Space between blocks never begins a page and is dropped at a break.
+                if at.top != Top::Dropped {
+                    at.y = (at.y + chunk.height * squeeze).min(bottom(at.index));
+                    at.top = Top::No;
+                }
+                continue;
+            }
+            let column = self.column(at.index);
+            // A drawing narrower than its column is centred.
+            let x = chunk
+                .poster
+                .as_ref()
+                .map_or(column.left, |p| column.left + (column.width - p.width) / 2.0);
+            let items = chunk.poster.as_ref().map_or(&chunk.items, |p| &p.items);
+            let page = at.pages.last_mut().expect("a page");
+            page.extend(items.iter().map(|item| item.translated(x, at.y)));
+            at.y += chunk.height;
+            at.top = Top::No;
+            at.reach(frame.top);
         }
-        // Headings and captions travel with what follows them.
-        let mut needed = chunk.height;
-        let mut next = index + 1;
-        let mut last = chunk;
-        while last.keep_with_next
-            && let Some(Some(following)) = chunks.get(next)
-        {
-            needed += following.table.as_ref().map_or(following.height, first_table_row);
-            last = following;
+        // A page the template forced at the very end holds nothing: never print it.
+        while at.pages.len() > 1 && at.pages.last().is_some_and(Vec::is_empty) {
+            at.pages.pop();
+        }
+        let pages = at.pages.len();
+        let frames_before_last = (pages - 1) * per_page;
+        let last_depth =
+            at.depth.iter().skip(frames_before_last).fold(0.0f64, |a, &b| a.max(b));
+        Placed {
+            last_fill: last_depth / avail,
+            last_fixed: at.fixed_start.is_some_and(|p| p + 1 >= pages),
+            frames_before_last,
+            pages: at.pages,
+            turned: at.turned,
+            depth: at.depth,
+            avail,
+        }
+    }
+
+    /// The height chunk `index` needs on its page: its own, and that of every chunk
+    /// it keeps with (a drawing to be split into parts counts nothing: it starts
+    /// where it must).
+    fn chain(&self, index: usize, squeeze: f64, width: f64) -> f64 {
+        let avail = self.frame.bottom - self.frame.top;
+        let height = |c: &Chunk| match (&c.table, &c.poster) {
+            (Some(table), _) => first_table_row(table),
+            (_, Some(p)) if p.width > width + 1e-9 || p.height > avail => 0.0,
+            _ if c.is_space() => c.height * squeeze,
+            _ => c.height,
+        };
+        let mut next = index;
+        let mut needed = 0.0;
+        while let Some(Some(chunk)) = self.chunks.get(next) {
+            needed += height(chunk);
+            if !chunk.keep_with_next {
+                break;
+            }
             next += 1;
         }
-        if y + needed.min(avail) > frame.bottom && y > frame.top {
-            pages.push(Vec::new());
-            y = frame.top;
-        }
-        // A drawing narrower than the page is centred.
-        let x = chunk
-            .poster
-            .as_ref()
-            .map_or(frame.left, |p| frame.left + (frame.width - p.width) / 2.0);
-        match &chunk.poster {
-            Some(poster) => {
-                let page = pages.last_mut().expect("a page");
-                page.extend(poster.items.iter().map(|item| item.translated(x, y)));
-            }
-            None => place(chunk, x, y, pages.last_mut().expect("a page")),
-        }
-        y += chunk.height;
+        needed
     }
-    (pages, turned)
+}
+
+impl Cursor {
+    /// Records how far down the current frame content reaches.
+    fn reach(&mut self, top: f64) {
+        let depth = (self.y - top).max(0.0);
+        let slot = &mut self.depth[self.index];
+        *slot = slot.max(depth);
+    }
+
+    /// Moves to the next column, or the next page after the last column.
+    fn next_frame(&mut self, per_page: usize, top: f64) {
+        self.index += 1;
+        if self.index.is_multiple_of(per_page) {
+            self.pages.push(Vec::new());
+        }
+        self.depth.resize(self.index + 1, 0.0);
+        self.y = top;
+        self.top = Top::Dropped;
+    }
+
+    /// Moves to the first column of a new page.
+    fn next_page(&mut self, per_page: usize, top: f64, why: Top) {
+        self.index = self.pages.len() * per_page;
+        self.pages.push(Vec::new());
+        self.depth.resize(self.index + 1, 0.0);
+        self.y = top;
+        self.top = why;
+    }
 }
 
 fn first_table_row(table: &Table) -> f64 {
     table.header.height + table.rows.first().map_or(0.0, |r| r.height)
 }
 
+/// Sets a table's rows in its columns, page after page, the header at the top of
+/// every column; on the table's last page the rows are shared evenly between the
+/// columns, so that what follows the table can sit under it. Returns where the
+/// table ends.
 fn flow_table(
     table: &Table,
     frame: Frame,
     mut y: f64,
     pages: &mut Vec<Vec<Item>>,
 ) -> f64 {
-    let mut column = 0;
-    let mut column_top = y;
-    let mut bottom_reached = y;
+    if y + first_table_row(table) > frame.bottom {
+        pages.push(Vec::new());
+        y = frame.top;
+    }
+    let mut rest = &table.rows[..];
+    loop {
+        let fit = rows_that_fit(table, rest, y, frame.bottom);
+        if fit >= rest.len() {
+            // The shortest columns that still hold every row left.
+            let mut bottom = frame.bottom;
+            let mut low = y + first_table_row(table);
+            while bottom - low > 0.25 {
+                let mid = (low + bottom) / 2.0;
+                match rows_that_fit(table, rest, y, mid) >= rest.len() {
+                    true => bottom = mid,
+                    false => low = mid,
+                }
+            }
+            return set_rows(table, rest, frame, y, bottom, pages);
+        }
+        set_rows(table, &rest[..fit], frame, y, frame.bottom, pages);
+        pages.push(Vec::new());
+        y = frame.top;
+        rest = &rest[fit..];
+    }
+}
+
+/// How many of `rows` fit in the table's columns between `y` and `bottom`.
+fn rows_that_fit(table: &Table, rows: &[Chunk], y: f64, bottom: f64) -> usize {
+    let mut count = 0;
+    for _ in 0..table.columns {
+        let mut at = y + table.header.height;
+        while let Some(row) = rows.get(count) {
+            // A column always takes one row, however tall.
+            if at + row.height > bottom + 1e-9 && at > y + table.header.height {
+                break;
+            }
+            at += row.height;
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Places `rows` column by column between `y` and `bottom` on the last page, each
+/// column under its header; returns the bottom of the tallest column.
+fn set_rows(
+    table: &Table,
+    rows: &[Chunk],
+    frame: Frame,
+    y: f64,
+    bottom: f64,
+    pages: &mut [Vec<Item>],
+) -> f64 {
+    let page = pages.last_mut().expect("a page");
+    // On a right-to-left sheet the first column of rows is the right-hand one.
     let column_x = |c: usize| match table.rtl {
         true => {
             frame.left + frame.width
@@ -160,31 +476,21 @@ fn flow_table(
         }
         false => frame.left + c as f64 * (table.column_width + table.gap),
     };
-    if y + first_table_row(table) > frame.bottom {
-        pages.push(Vec::new());
-        y = frame.top;
-        column_top = y;
-    }
-    place(&table.header, column_x(0), y, pages.last_mut().expect("a page"));
-    y += table.header.height;
-    for row in &table.rows {
-        if y + row.height > frame.bottom {
+    let mut reached = y + table.header.height;
+    let mut column = 0;
+    let mut at = y + table.header.height;
+    place(&table.header, column_x(0), y, page);
+    for row in rows {
+        if at + row.height > bottom + 1e-9 && at > y + table.header.height {
             column += 1;
-            if column == table.columns {
-                column = 0;
-                pages.push(Vec::new());
-                column_top = frame.top;
-                bottom_reached = frame.top;
-            }
-            y = column_top;
-            place(&table.header, column_x(column), y, pages.last_mut().expect("a page"));
-            y += table.header.height;
+            at = y + table.header.height;
+            place(&table.header, column_x(column), y, page);
         }
-        place(row, column_x(column), y, pages.last_mut().expect("a page"));
-        y += row.height;
-        bottom_reached = bottom_reached.max(y);
+        place(row, column_x(column), at, page);
+        at += row.height;
+        reached = reached.max(at);
     }
-    bottom_reached
+    reached
 }
 
 fn place(chunk: &Chunk, x: f64, y: f64, page: &mut Vec<Item>) {
@@ -195,6 +501,10 @@ fn place(chunk: &Chunk, x: f64, y: f64, page: &mut Vec<Item>) {
 mod tests {
     use super::*;
     use crate::page::{Color, Paint, Point};
+
+    fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
+        flow_in(&chunks, frame, Columns::ONE).0
+    }
 
     fn boxed(height: f64) -> Chunk {
         let item = Item::Rect {
@@ -216,6 +526,86 @@ mod tests {
     }
 
     const FRAME: Frame = Frame { left: 15.0, width: 180.0, top: 20.0, bottom: 100.0 };
+
+    fn lefts(page: &[Item]) -> Vec<f64> {
+        page.iter()
+            .map(|i| match i {
+                Item::Rect { origin, .. } => origin.x,
+                _ => f64::NAN,
+            })
+            .collect()
+    }
+
+    /// `n` lines of a paragraph, kept as [`super::super::lines`] keeps them.
+    fn paragraph(n: usize) -> Vec<Option<Chunk>> {
+        (0..n)
+            .map(|i| {
+                let line = boxed(10.0);
+                Some(if n >= 2 && (i == 0 || i + 2 == n) { line.keep() } else { line })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn space_never_starts_a_page_and_is_dropped_at_a_break() {
+        // Trailing space that does not fit makes no blank page.
+        let pages = flow(vec![Some(boxed(70.0)), Some(Chunk::space(8.0))], FRAME);
+        assert_eq!(pages.len(), 1);
+        // Space before a chunk carried over is not set at the top of the new page.
+        let chunks = vec![Some(boxed(70.0)), Some(Chunk::space(5.0)), Some(boxed(20.0))];
+        let pages = flow(chunks, FRAME);
+        assert_eq!(tops(&pages[1]), [20.0]);
+    }
+
+    #[test]
+    fn a_paragraph_leaves_no_single_line_at_a_foot_or_top() {
+        // One line would fit under the box: the paragraph's first two go over together.
+        let mut chunks = vec![Some(boxed(65.0))];
+        chunks.extend(paragraph(5));
+        let pages = flow(chunks, FRAME);
+        assert_eq!((pages[0].len(), pages[1].len()), (1, 5));
+        // Four lines would fit: the last would be alone, so two go over (and the last
+        // page then takes a third to fill a third of its page).
+        let mut chunks = vec![Some(boxed(35.0))];
+        chunks.extend(paragraph(5));
+        let pages = flow(chunks, FRAME);
+        assert!(pages[1].len() >= 2, "{:?}", tops(&pages[1]));
+        assert_eq!(pages[0].len() + pages[1].len(), 6);
+    }
+
+    #[test]
+    fn a_nearly_empty_last_page_is_saved_by_tighter_space() {
+        let mut chunks = Vec::new();
+        for _ in 0..3 {
+            chunks.extend([Some(boxed(20.0)), Some(Chunk::space(10.0))]);
+        }
+        chunks.push(Some(boxed(3.0)));
+        // 3 × 20 + 3 × 10 + 3 = 93 mm on 80: the space gives way, down to half.
+        let pages = flow(chunks, FRAME);
+        assert_eq!(pages.len(), 1);
+    }
+
+    #[test]
+    fn a_nearly_empty_last_page_takes_content_from_the_page_before() {
+        // Ten 9 mm chunks: greedy gives 8 + 2 (the last page 22 % full).
+        let chunks = (0..10).map(|_| Some(boxed(9.0))).collect();
+        let pages = flow(chunks, FRAME);
+        assert_eq!((pages[0].len(), pages[1].len()), (6, 4));
+    }
+
+    #[test]
+    fn wide_pages_fill_two_columns_before_the_next_page() {
+        let chunks: Vec<_> = (0..10).map(|_| Some(boxed(30.0))).collect();
+        let two = Columns { count: 2, gap: 10.0, right_to_left: false };
+        let pages = flow_in(&chunks, FRAME, two).0;
+        assert_eq!(pages.len(), 3);
+        assert_eq!(lefts(&pages[0]), [15.0, 15.0, 110.0, 110.0]);
+        assert_eq!(tops(&pages[0]), [20.0, 50.0, 20.0, 50.0]);
+        assert_eq!(lefts(&pages[2]), [15.0, 15.0]);
+        // Right to left, the first column is the right-hand one.
+        let pages = flow_in(&chunks, FRAME, Columns { right_to_left: true, ..two }).0;
+        assert_eq!(lefts(&pages[0]), [110.0, 110.0, 15.0, 15.0]);
+    }
 
     #[test]
     fn chunks_stack_and_break_to_a_new_page() {
@@ -250,5 +640,7 @@ mod tests {
         assert_eq!(pages.len(), 2);
         assert_eq!(pages[0].len(), 2 * (1 + 3));
         assert_eq!(pages[1].len(), 2 * (1 + 3) - 2);
+        // The last page's four rows are shared two and two between the columns.
+        assert_eq!(lefts(&pages[1]), [15.0, 15.0, 15.0, 70.0, 70.0, 70.0]);
     }
 }

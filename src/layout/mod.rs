@@ -39,14 +39,60 @@ pub fn content_height(paper: &Paper) -> f64 {
     paper.size_mm().1 - MARGIN_MM - footer::FOOTER_HEIGHT_MM
 }
 
-/// Running text is never set wider than this, however wide the paper (A3 landscape):
-/// longer lines are hard to read.
+/// Boxes of text (the two columns of an end-of-game box) are never set wider than
+/// this, however wide the paper.
 pub const MAX_TEXT_MM: f64 = 190.0;
 
-/// Text chunks for one block, their text tagged with the block's role (title,
-/// heading, paragraph, list item) for screen readers; figures are made by the caller.
-pub fn text_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
-    let mut chunks = untagged_chunks(block, width, reading);
+/// The measure of running text: at [`BODY_PT`] about 75 characters of a Latin or
+/// Greek script to the line (60–80 read comfortably; A4's 180 mm gave 90–104).
+/// Figures still use the whole width; text on a right-to-left sheet keeps to the
+/// right-hand edge of it.
+pub const TEXT_MEASURE_MM: f64 = 145.0;
+
+/// Where a page of `paper` holds content: between the margins, above the footer.
+pub fn frame(paper: &Paper) -> Frame {
+    let (width, height) = paper.size_mm();
+    Frame {
+        width: width - 2.0 * MARGIN_MM,
+        left: MARGIN_MM,
+        top: MARGIN_MM,
+        bottom: height - footer::FOOTER_HEIGHT_MM,
+    }
+}
+
+/// Paper this wide or wider (between the margins) is set in two columns, each at
+/// least as wide as A4's content, so that figures keep their A4 size.
+pub const TWO_COLUMNS_MM: f64 = 2.0 * 180.0 + COLUMN_GAP_MM;
+/// Gap between two columns of text.
+pub const COLUMN_GAP_MM: f64 = 12.0;
+
+/// Smallest type a player reads: running text, captions, table headers.
+pub const MIN_TEXT_PT: f64 = 7.0;
+/// Smallest type of a label in a drawing (a coordinate, a stack's height).
+pub const MIN_LABEL_PT: f64 = 6.5;
+
+/// The columns a page of `paper` is set in, in reading order.
+pub fn columns(paper: &Paper, reading: Reading) -> flow::Columns {
+    match content_width(paper) >= TWO_COLUMNS_MM - 1e-9 {
+        true => {
+            flow::Columns { count: 2, gap: COLUMN_GAP_MM, right_to_left: reading.rtl() }
+        }
+        false => flow::Columns::ONE,
+    }
+}
+
+/// Text chunks for one block, set `measure` wide within `width`; figures are made
+/// by the caller. The text is tagged with the block's role.
+pub fn text_chunks(
+    block: &Block,
+    width: f64,
+    measure: f64,
+    reading: Reading,
+) -> Vec<Chunk> {
+    let measure = width.min(measure);
+    let mut chunks = measured_chunks(block, measure, reading);
+    to_right_edge(&mut chunks, width - measure, reading);
+    // The text is tagged with the block's role for screen readers and the outline.
     let role = match block {
         Block::Title(_) => Role::Title,
         Block::Heading(_) => Role::Heading,
@@ -58,8 +104,19 @@ pub fn text_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
     chunks
 }
 
-fn untagged_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
-    let width = width.min(MAX_TEXT_MM);
+/// Right-to-left text set at the measure keeps to the right-hand edge of the frame,
+/// `slack` further right.
+fn to_right_edge(chunks: &mut [Chunk], slack: f64, reading: Reading) {
+    if reading.rtl() && slack > 0.0 {
+        for chunk in chunks {
+            for item in &mut chunk.items {
+                *item = item.translated(slack, 0.0);
+            }
+        }
+    }
+}
+
+fn measured_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
     match block {
         Block::Title(t) => {
             let mut chunks = lines(t, Style::Bold, TITLE_PT, width, 0.0, reading);
@@ -88,7 +145,9 @@ fn untagged_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
     }
 }
 
-/// One chunk per wrapped line of text, indented by `indent`.
+/// One chunk per wrapped line of text, indented by `indent`. A paragraph is broken
+/// across pages only where at least two of its lines stay on each side: its first
+/// line, and the one before its last, keep with the line that follows.
 pub fn lines(
     text: &str,
     style: Style,
@@ -99,16 +158,39 @@ pub fn lines(
 ) -> Vec<Chunk> {
     let (ascent, descent) = text::vertical_metrics_mm(style, size_pt);
     let line_height = (ascent + descent) * LINE_GAP / 1.16;
-    text::wrap(text, style, size_pt, width - indent, reading)
+    let wrapped = text::wrap(text, style, size_pt, width - indent, reading);
+    let count = wrapped.len();
+    wrapped
         .into_iter()
-        .map(|shaped| {
+        .enumerate()
+        .map(|(index, shaped)| {
             let mut page = Page::new(0.0, 0.0);
             // Right-to-left text is set flush right, its indent on the right.
             let x = if shaped.rtl { width - indent - shaped.width_mm() } else { indent };
             page.text(Point::new(x, ascent), shaped);
-            Chunk::new(line_height, page.items)
+            let chunk = Chunk::new(line_height, page.items);
+            match count >= 2 && (index == 0 || index + 2 == count) {
+                true => chunk.keep(),
+                false => chunk,
+            }
         })
         .collect()
+}
+
+/// [`lines`] `measure` wide within `width`, kept to the right-hand edge of `width`
+/// when the text reads right to left.
+pub fn measured_lines(
+    text: &str,
+    style: Style,
+    size_pt: f64,
+    (width, measure): (f64, f64),
+    indent: f64,
+    reading: Reading,
+) -> Vec<Chunk> {
+    let measure = width.min(measure);
+    let mut chunks = lines(text, style, size_pt, measure, indent, reading);
+    to_right_edge(&mut chunks, width - measure, reading);
+    chunks
 }
 
 enum Mark {
@@ -165,21 +247,18 @@ fn note(text: &str, width: f64, reading: Reading) -> Vec<Chunk> {
     vec![Chunk::new(height, page.items), Chunk::space(3.0)]
 }
 
-/// Flows a sheet's chunks onto pages of `paper` and adds the footer to each.
+/// Flows a sheet's chunks onto pages of `paper`, in `columns`, and adds the footer
+/// to each.
 pub fn paginate(
     mut chunks: Vec<Option<Chunk>>,
     paper: &Paper,
+    columns: flow::Columns,
     footer: &footer::Footer,
 ) -> Vec<Page> {
     let (width, height) = paper.size_mm();
-    let frame = Frame {
-        width: width - 2.0 * MARGIN_MM,
-        left: MARGIN_MM,
-        top: MARGIN_MM,
-        bottom: height - footer::FOOTER_HEIGHT_MM,
-    };
-    table::fill_spare_rows(&mut chunks, frame);
-    let (contents, turned) = flow::flow_turning(chunks, frame);
+    let frame = frame(paper);
+    table::fill_spare_rows(&mut chunks, frame, columns);
+    let (contents, turned) = flow::flow_in(&chunks, frame, columns);
     let count = contents.len();
     contents
         .into_iter()
@@ -193,4 +272,34 @@ pub fn paginate(
             page
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paragraph_keeps_two_lines_together_at_each_end() {
+        let text = "word ".repeat(80);
+        let chunks = lines(&text, Style::Regular, BODY_PT, 60.0, 0.0, Reading::Natural);
+        let n = chunks.len();
+        assert!(n >= 5, "{n} lines");
+        let kept: Vec<usize> = (0..n).filter(|&i| chunks[i].keep_with_next).collect();
+        // A break after the first line or before the last is never taken.
+        assert_eq!(kept, [0, n - 2]);
+    }
+
+    #[test]
+    fn running_text_keeps_to_the_measure_and_to_the_right_edge_when_rtl() {
+        let block = Block::Paragraph("نص ".repeat(60));
+        let chunks = text_chunks(&block, 390.0, TEXT_MEASURE_MM, Reading::RightToLeft);
+        for chunk in &chunks {
+            for item in &chunk.items {
+                if let crate::page::Item::Text { origin, shaped, .. } = item {
+                    assert!(shaped.width_mm() <= TEXT_MEASURE_MM + 1e-6);
+                    assert!((origin.x + shaped.width_mm() - 390.0).abs() < 1e-6);
+                }
+            }
+        }
+    }
 }

@@ -240,7 +240,11 @@ pub fn blocks(width: f64, min_width: f64, gap: f64, most: usize) -> (usize, f64)
 /// Keeps as many of each table's spare rows as fit without adding a page, so that a
 /// record ends on a full page rather than a few lines (and never on a page of its own
 /// for what follows the rows).
-pub fn fill_spare_rows(chunks: &mut [Option<Chunk>], frame: Frame) {
+pub fn fill_spare_rows(
+    chunks: &mut [Option<Chunk>],
+    frame: Frame,
+    columns: flow::Columns,
+) {
     for i in 0..chunks.len() {
         let spare = match &chunks[i] {
             Some(Chunk { table: Some(t), .. }) => t.spare_rows,
@@ -256,7 +260,7 @@ pub fn fill_spare_rows(chunks: &mut [Option<Chunk>], frame: Frame) {
             let required = all.len() - spare;
             table.rows = all[..required + keep].to_vec();
             table.spare_rows = 0;
-            let pages = flow::flow_turning(chunks.to_vec(), frame).0.len();
+            let pages = flow::flow_in(chunks, frame, columns).0.len();
             let table =
                 chunks[i].as_mut().and_then(|c| c.table.as_mut()).expect("a table");
             table.rows = all;
@@ -315,13 +319,13 @@ mod tests {
         // 80 mm a column: the header and 3 rows; two columns a page. 7 rows need two
         // pages, which hold 12: five spares are kept, the other five dropped.
         let mut chunks = vec![Some(table(17, 10))];
-        fill_spare_rows(&mut chunks, FRAME);
+        fill_spare_rows(&mut chunks, FRAME, flow::Columns::ONE);
         assert_eq!(rows_kept(&chunks), 12);
-        assert_eq!(flow::flow(chunks, FRAME).len(), 2);
+        assert_eq!(flow::flow_in(&chunks, FRAME, flow::Columns::ONE).0.len(), 2);
         // What follows the table stays on the table's last page.
         let mut chunks = vec![Some(table(17, 10)), Some(boxed(30.0))];
-        fill_spare_rows(&mut chunks, FRAME);
-        let pages = flow::flow(chunks.clone(), FRAME);
+        fill_spare_rows(&mut chunks, FRAME, flow::Columns::ONE);
+        let pages = flow::flow_in(&chunks, FRAME, flow::Columns::ONE).0;
         assert_eq!(pages.len(), 2);
         assert!(
             pages[1]
@@ -336,7 +340,7 @@ mod tests {
         let cols = Columns::new(&[10.0, 20.0], Reading::RightToLeft);
         let chunk =
             cols.table(boxed(10.0), (0..6).map(|_| boxed(20.0)).collect(), 2, 5.0, 0);
-        let pages = flow::flow(vec![Some(chunk)], FRAME);
+        let pages = flow::flow_in(&[Some(chunk)], FRAME, flow::Columns::ONE).0;
         let lefts: Vec<f64> = pages[0]
             .iter()
             .map(|i| match i {

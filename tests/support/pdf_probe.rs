@@ -126,6 +126,9 @@ pub struct TextRun {
     pub text: String,
     /// Origin x (start of the baseline), mm from the left edge.
     pub x: f64,
+    /// Where the text position ended after the run's last glyph, mm from the left
+    /// edge: with `x`, the run's extent along its baseline.
+    pub x_end: f64,
     /// Origin y (the baseline), mm from the top edge.
     pub y: f64,
     /// Effective size in points: the `Tf` size scaled by the text matrix and CTM.
@@ -823,7 +826,9 @@ impl<'a> Interp<'a> {
         };
         if !text.is_empty() {
             let font = font.base_font.clone();
-            self.out.texts.push(TextRun { text, x, y, size_pt, font });
+            let (x_end, _) =
+                self.frame.to_mm(self.tm.then(&self.gs.ctm).apply(0.0, self.gs.rise));
+            self.out.texts.push(TextRun { text, x, x_end, y, size_pt, font });
         }
     }
 

@@ -9,7 +9,7 @@ use crate::layout::draw::{
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
-use crate::layout::{BODY_PT, FigureContext};
+use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -173,6 +173,8 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color, outline: S
 }
 
 fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
+    // Small diagram pieces still carry a letter one can read.
+    let size_pt = size_pt.max(MIN_LABEL_PT);
     let shaped = text::shape(&color.to_string(), Style::Bold, size_pt, Reading::Natural);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, size_pt);
     let origin = Point::new(
