@@ -264,11 +264,13 @@ impl<'a> Pass<'a> {
                     at.next_page(per_page, frame.top, Top::Dropped);
                 }
                 let first = at.pages.len();
-                let page_frame = Frame { bottom: bottom(at.index), ..frame };
-                at.y = flow_table(table, page_frame, at.y, &mut at.pages);
-                for _ in first..at.pages.len() {
+                let start = at.index;
+                // Where each page's rows must end (a page the balancing shortens too).
+                let foot = |page: usize| bottom(start + (page + 1 - first) * per_page);
+                at.y = flow_table(table, frame, at.y, &mut at.pages, &foot);
+                for page in first - 1..at.pages.len() - 1 {
                     // A page the table goes on from is filled to its foot.
-                    at.depth[at.index] = page_frame.bottom - frame.top;
+                    at.depth[at.index] = foot(page) - frame.top;
                     at.index += per_page;
                     at.depth.resize(at.index + 1, 0.0);
                 }
@@ -402,7 +404,8 @@ fn first_table_row(table: &Table) -> f64 {
     table.header.height + table.rows.first().map_or(0.0, |r| r.height)
 }
 
-/// Sets a table's rows in its columns, page after page, the header at the top of
+/// Sets a table's rows in its columns, page after page (each page's rows ending at
+/// `foot` of its index: the balancing may shorten one), the header at the top of
 /// every column; on the table's last page the rows are shared evenly between the
 /// columns, so that what follows the table can sit under it. Returns where the
 /// table ends.
@@ -411,17 +414,19 @@ fn flow_table(
     frame: Frame,
     mut y: f64,
     pages: &mut Vec<Vec<Item>>,
+    foot: &dyn Fn(usize) -> f64,
 ) -> f64 {
-    if y + first_table_row(table) > frame.bottom {
+    if y + first_table_row(table) > foot(pages.len() - 1) {
         pages.push(Vec::new());
         y = frame.top;
     }
     let mut rest = &table.rows[..];
     loop {
-        let fit = rows_that_fit(table, rest, y, frame.bottom);
+        let page_bottom = foot(pages.len() - 1);
+        let fit = rows_that_fit(table, rest, y, page_bottom);
         if fit >= rest.len() {
             // The shortest columns that still hold every row left.
-            let mut bottom = frame.bottom;
+            let mut bottom = page_bottom;
             let mut low = y + first_table_row(table);
             while bottom - low > 0.25 {
                 let mid = (low + bottom) / 2.0;
@@ -432,7 +437,7 @@ fn flow_table(
             }
             return set_rows(table, rest, frame, y, bottom, pages);
         }
-        set_rows(table, &rest[..fit], frame, y, frame.bottom, pages);
+        set_rows(table, &rest[..fit], frame, y, page_bottom, pages);
         pages.push(Vec::new());
         y = frame.top;
         rest = &rest[fit..];
