@@ -400,12 +400,25 @@ fn wrap_words(
     break_words: bool,
 ) -> Vec<Shaped> {
     let shape = |t: &str| shape(t, style, size_pt, reading);
+    let width =
+        |t: &str| advance_units(t, style, reading) as f64 * mm_per_unit(style, size_pt);
     let mut lines = Vec::new();
     let mut line_start = 0;
     let mut last_fit: Option<usize> = None;
+    // The width of text[line_start..last_fit], measured word by word: shaping every
+    // candidate line whole made line breaking quadratic in the words of a line.
+    let mut fitted_mm = 0.0;
     for (pos, opportunity) in linebreaks(text) {
+        let word_start = last_fit.unwrap_or(line_start);
         let candidate = text[line_start..pos].trim_end();
-        let fits = shape(candidate).width_mm() <= max_width_mm;
+        let estimate = fitted_mm + width(text[word_start..pos].trim_end());
+        // Words measured apart lose only kerning across a space; near the margin the
+        // line is measured whole, so the breaks are exactly those of whole lines.
+        let fits = if (estimate - max_width_mm).abs() > BREAK_TOLERANCE_MM {
+            estimate <= max_width_mm
+        } else {
+            width(candidate) <= max_width_mm
+        };
         if !fits && let Some(fit) = last_fit {
             lines.push(shape(text[line_start..fit].trim_end()));
             line_start = fit;
@@ -426,11 +439,51 @@ fn wrap_words(
             }
             line_start = pos;
             last_fit = None;
+            fitted_mm = 0.0;
         } else {
+            fitted_mm = if line_start == pos {
+                0.0
+            } else if last_fit.is_some_and(|fit| fit > line_start) {
+                fitted_mm + width(&text[word_start..pos])
+            } else {
+                width(&text[line_start..pos])
+            };
             last_fit = Some(pos);
         }
     }
     lines
+}
+
+/// How far from the margin a line measured word by word is measured again whole.
+const BREAK_TOLERANCE_MM: f64 = 0.5;
+
+fn mm_per_unit(style: Style, size_pt: f64) -> f64 {
+    size_pt * MM_PER_PT / style.face().units_per_em() as f64
+}
+
+thread_local! {
+    /// Advance widths already measured on this thread, in font units (so one entry
+    /// serves every size): line breaking measures the same words again and again.
+    static ADVANCES: std::cell::RefCell<std::collections::HashMap<(String, Style, bool), i64>> =
+        std::cell::RefCell::default();
+}
+
+/// The advance width of `text` set on one line, in font units.
+fn advance_units(text: &str, style: Style, reading: Reading) -> i64 {
+    let key = (text.to_string(), style, reading.rtl());
+    if let Some(units) = ADVANCES.with(|cache| cache.borrow().get(&key).copied()) {
+        return units;
+    }
+    let units =
+        shape(text, style, 12.0, reading).glyphs.iter().map(|g| g.advance as i64).sum();
+    ADVANCES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= SHAPED_RUNS_KEPT {
+            cache.clear();
+        }
+        cache.insert(key, units);
+    });
+    units
 }
 
 /// Where to cut `word` (in bytes) so its first part fits `max_width_mm`, or `None` if
