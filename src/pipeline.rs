@@ -146,6 +146,9 @@ struct Context<'a> {
     stamp: String,
     /// Every file of the build with its pages (contents sheet only).
     files: Vec<FileInfo>,
+    /// The board's sheets hold only its parts: its words and plan are on the
+    /// contents sheet.
+    board_in_parts: bool,
 }
 
 /// One file of the build, as the contents sheet lists it.
@@ -329,6 +332,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             paper: options.paper.name(),
             stamp: String::new(),
             files: Vec::new(),
+            board_in_parts: false,
         }
     }
     let width = layout::content_width(&options.paper);
@@ -392,13 +396,51 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             _ => (&players, Audience::Players),
         };
         let cx = figure_context(view, audience, kit, geometry);
-        match lay_out(*sheet, markup, &stamp, &cx, game.as_ref(), options, &blame) {
+        let portion = Portion::Whole;
+        match lay_out(
+            *sheet,
+            markup,
+            &stamp,
+            &cx,
+            game.as_ref(),
+            options,
+            &blame,
+            portion,
+        ) {
             Ok(output) => outputs.push(output),
             Err(errors) => diags.extend(errors),
         }
     }
     if !diags.is_empty() {
         return Err(diags);
+    }
+    // A board split into parts on sheets of their own would open with a sheet holding
+    // only its words and the assembly plan. Those go on the contents sheet instead,
+    // which the facilitator reads before cutting, when that saves a board sheet.
+    let board = rendered.iter().find(|(sheet, _)| *sheet == SheetKind::Board);
+    let at = outputs.iter().position(|o| o.sheet == SheetKind::Board);
+    let mut moved = None;
+    if let (Some((_, markup)), Some(at)) = (board, at) {
+        let cx = figure_context(&players, Audience::Players, kit, geometry);
+        let parts_only = Portion::PartsOnly;
+        let args = (SheetKind::Board, markup.as_str(), stamp.as_str());
+        let (sheet, markup, stamp) = args;
+        let parts = lay_out(
+            sheet,
+            markup,
+            stamp,
+            &cx,
+            game.as_ref(),
+            options,
+            &blame,
+            parts_only,
+        )?;
+        if parts.pages < outputs[at].pages {
+            moved = MovedBoard::of(markup, &cx, game.as_ref(), options)?;
+            if moved.is_some() {
+                outputs[at] = parts;
+            }
+        }
     }
     // The contents sheet lists every file with its pages, itself included: laid out
     // again until its own page count is the one it prints (it settles at once).
@@ -417,6 +459,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let context = Context {
             stamp: stamp.clone(),
             files,
+            board_in_parts: moved.is_some(),
             ..context_for(&players, kit, options)
         };
         let markup = options
@@ -431,6 +474,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             game.as_ref(),
             options,
             &blame,
+            Portion::Contents(moved.as_ref()),
         )?;
         if output.pages == own_pages || own_pages > 3 {
             break output;
@@ -474,6 +518,107 @@ fn build_stamp(
     format!("{:06x}", hash >> 40)
 }
 
+/// What of a sheet to lay out.
+#[derive(Clone, Copy)]
+enum Portion<'m> {
+    /// All of it.
+    Whole,
+    /// A split board's title and parts, with no assembly plan: its words and plan go
+    /// on the contents sheet.
+    PartsOnly,
+    /// The contents sheet, with a board's words and plan moved to it: where the
+    /// template says `@board-assembly`, else at the end.
+    Contents(Option<&'m MovedBoard>),
+}
+
+/// A split board's words and assembly plan, moved to the contents sheet.
+struct MovedBoard {
+    /// The board sheet's blocks before its drawing, its title made a heading.
+    words: Vec<Block>,
+    /// The drawing's `@` line (name and arguments), whose legend comes along.
+    figure: (String, Vec<String>),
+    /// The drawing, for the plan of its parts.
+    poster: layout::poster::Poster,
+    /// The board sheet's frame, where the parts are cut to fit.
+    frame: layout::poster::Frame,
+}
+
+impl MovedBoard {
+    /// The words and drawing of a board sheet's markup; `None` if it has no drawing at
+    /// exact scale.
+    fn of(
+        markup: &str,
+        cx: &FigureContext,
+        game: &dyn Sheets,
+        options: &Options,
+    ) -> Result<Option<MovedBoard>, Diagnostics> {
+        let blocks = markup::parse(markup);
+        let Some(at) = blocks
+            .iter()
+            .position(|b| matches!(b, Block::Figure { name, .. } if name == "board"))
+        else {
+            return Ok(None);
+        };
+        let Block::Figure { name, args, .. } = &blocks[at] else { unreachable!() };
+        let chunks = draw_figure(name, args, cx, game)
+            .map_err(|e| vec![Diagnostic::file("templates/board.tera", e)])?;
+        let frame = layout::frame(&options.paper);
+        let Some(poster) = chunks.into_iter().find_map(|c| c.poster) else {
+            return Ok(None);
+        };
+        if poster.fits(frame) {
+            return Ok(None);
+        }
+        let words = blocks[..at]
+            .iter()
+            .map(|b| match b {
+                Block::Title(t) => Block::Heading(t.clone()),
+                other => other.clone(),
+            })
+            .collect();
+        Ok(Some(MovedBoard {
+            words,
+            figure: (name.clone(), args.clone()),
+            poster,
+            frame,
+        }))
+    }
+
+    /// Its chunks on a sheet set `cx.width` wide: the words, the legend, then how to
+    /// put the parts together and the plan.
+    fn chunks(
+        &self,
+        cx: &FigureContext,
+        game: &dyn Sheets,
+    ) -> Result<Vec<layout::flow::Chunk>, String> {
+        let text =
+            |block: &Block| layout::text_chunks(block, cx.width, cx.measure, cx.reading);
+        let mut chunks: Vec<layout::flow::Chunk> =
+            self.words.iter().flat_map(text).collect();
+        let (name, args) = &self.figure;
+        let legend = draw_figure(name, args, cx, game)?;
+        chunks.extend(legend.into_iter().filter(|c| c.poster.is_none()));
+        let labels = &self.poster.labels;
+        let (items, height, parts) =
+            layout::poster::plan_figure(&self.poster, self.frame, cx.width);
+        let note = labels.assembly_note.replace("{parts}", &parts.to_string());
+        chunks.extend(text(&Block::Heading(labels.assembly_title.clone())));
+        chunks.extend(text(&Block::Paragraph(note)));
+        // The plan stays with the words that explain it.
+        if let Some(last) = chunks.last_mut() {
+            last.keep_with_next = true;
+        }
+        chunks.push(layout::flow::Chunk::space(3.0));
+        let mut plan = crate::page::Page::new(0.0, 0.0);
+        plan.items = items;
+        let alt = labels.assembly_title.clone();
+        crate::page::Tag::wrap_all(crate::page::Role::Figure { alt }, &mut plan.items);
+        chunks.push(layout::flow::Chunk::new(height, plan.items));
+        Ok(chunks)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn lay_out(
     sheet: SheetKind,
     markup: &str,
@@ -482,6 +627,7 @@ fn lay_out(
     game: &dyn Sheets,
     options: &Options,
     blame: &dyn Fn(&str, String) -> Diagnostic,
+    portion: Portion,
 ) -> Result<Output, Diagnostics> {
     let template_path = options
         .templates
@@ -490,7 +636,7 @@ fn lay_out(
         .map(|(path, _)| path.clone())
         .unwrap_or_default();
     let sheet_chunks = |cx: &FigureContext| {
-        chunks_of(sheet, markup, cx, game, options, blame, &template_path)
+        chunks_of(sheet, markup, cx, game, options, blame, &template_path, portion)
     };
     let (mut chunks, title) = sheet_chunks(cx)?;
     // Wide paper is set in columns, each as wide as a narrower page, unless the sheet
@@ -579,6 +725,7 @@ fn lay_out(
 
 /// A sheet's markup as chunks to flow, figures drawn `cx.width` wide, and the
 /// sheet's title.
+#[allow(clippy::too_many_arguments)]
 fn chunks_of(
     sheet: SheetKind,
     markup: &str,
@@ -587,14 +734,49 @@ fn chunks_of(
     options: &Options,
     blame: &dyn Fn(&str, String) -> Diagnostic,
     template_path: &str,
+    portion: Portion,
 ) -> Result<(Vec<Option<layout::flow::Chunk>>, String), Diagnostics> {
     let template_path = template_path.to_string();
     let mut chunks: Vec<Option<layout::flow::Chunk>> = Vec::new();
     let mut diags = Diagnostics::new();
     let mut title = String::new();
     let mut breaks = 0;
-    for block in markup::parse(markup) {
-        match &block {
+    let blocks = markup::parse(markup);
+    let is_board = |b: &Block| matches!(b, Block::Figure { name, .. } if name == "board");
+    // A split board's words before its drawing go to the contents sheet.
+    let moved_words = match portion {
+        Portion::PartsOnly => blocks.iter().position(is_board).unwrap_or(0),
+        _ => 0,
+    };
+    let mut placed_moved = false;
+    for (index, block) in blocks.iter().enumerate() {
+        if index < moved_words {
+            // The title leads each part's label instead.
+            if let Block::Title(t) = block
+                && title.is_empty()
+            {
+                title = t.clone();
+            }
+            continue;
+        }
+        if let Block::Figure { name, line, .. } = block
+            && name == "board-assembly"
+        {
+            if let Portion::Contents(Some(moved)) = portion
+                && !placed_moved
+            {
+                placed_moved = true;
+                match moved.chunks(cx, game) {
+                    Ok(moved) => chunks.extend(moved.into_iter().map(Some)),
+                    Err(message) => diags.push(Diagnostic::file(
+                        &format!("{template_path} (rendered line {line})"),
+                        message,
+                    )),
+                }
+            }
+            continue;
+        }
+        match block {
             Block::PageBreak if breaks >= MAX_PAGES => {
                 diags.push(Diagnostic::file(
                     &template_path,
@@ -618,7 +800,21 @@ fn chunks_of(
                     {
                         last.keep_with_next = true;
                     }
-                    chunks.extend(figure.into_iter().map(Some));
+                    let parts_only =
+                        matches!(portion, Portion::PartsOnly) && is_board(block);
+                    for mut chunk in figure {
+                        match (&mut chunk.poster, parts_only) {
+                            (Some(poster), true) => {
+                                poster.plan_elsewhere = true;
+                                let part = &poster.labels.part;
+                                poster.labels.part = format!("{title} · {part}");
+                            }
+                            // Its legend went to the contents sheet with its words.
+                            (None, true) => continue,
+                            _ => {}
+                        }
+                        chunks.push(Some(chunk));
+                    }
                 }
                 Err(message) => {
                     let message =
@@ -633,18 +829,27 @@ fn chunks_of(
                 }
             },
             _ => {
-                if let Block::Title(t) = &block
+                if let Block::Title(t) = block
                     && title.is_empty()
                 {
                     title = t.clone();
                 }
-                check_glyphs(&block, sheet, &template_path, &mut diags);
+                check_glyphs(block, sheet, &template_path, &mut diags);
                 chunks.extend(
-                    layout::text_chunks(&block, cx.width, cx.measure, cx.reading)
+                    layout::text_chunks(block, cx.width, cx.measure, cx.reading)
                         .into_iter()
                         .map(Some),
                 );
             }
+        }
+    }
+    // A contents template without the marker still gets the board's words and plan.
+    if let Portion::Contents(Some(moved)) = portion
+        && !placed_moved
+    {
+        match moved.chunks(cx, game) {
+            Ok(moved) => chunks.extend(moved.into_iter().map(Some)),
+            Err(message) => diags.push(Diagnostic::file(&template_path, message)),
         }
     }
     if !diags.is_empty() {

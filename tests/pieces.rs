@@ -292,12 +292,25 @@ fn boards_use_the_fewest_sheets() {
         assert_eq!(board(&dir), (1, 0), "{id} --cell large");
         probe(&dir, "board").pages[0].all_marks_inside(10.0).unwrap();
     }
-    // Pathstone 8×8 on A4: two halves, each on a sheet turned to landscape, after the
-    // sheet with the board's words and the plan: three sheets in all (four upright).
+    // Pathstone 8×8 on A4: two halves, each on a sheet turned to landscape, the board's
+    // words and plan on the contents sheet: two sheets in all (four upright).
     let dir = build(tmp.path(), "pathstone", &["--size", "8"]);
-    assert_eq!(board(&dir), (3, 2), "pathstone 8×8");
+    assert_eq!(board(&dir), (2, 2), "pathstone 8×8");
+    let contents = probe(&dir, "contents");
+    let section =
+        contents.pages.iter().find(|p| p.contains_text("Putting the board together"));
+    let section = section.expect("the plan is on the contents sheet");
+    assert!(section.contains_text("printed at full size on 2 sheets"));
+    // The plan: the two parts drawn small, numbered in gluing order.
+    for number in ["1", "2"] {
+        assert!(
+            section.texts.iter().any(|t| t.text == number),
+            "part {number} in the plan"
+        );
+    }
     let pdf = probe(&dir, "board");
-    for page in &pdf.pages[1..] {
+    assert!(pdf.pages[0].contains_text("Board · Part 1 of 2"), "the title leads part 1");
+    for page in &pdf.pages {
         assert!(page.width_mm > page.height_mm, "a part sheet is landscape");
         // The footer and the part stay inside the printable area of the turned page.
         page.all_marks_inside(10.0).unwrap();
@@ -309,11 +322,11 @@ fn boards_use_the_fewest_sheets() {
         );
     }
     // 19×19 Crossway: the grid-aligned minimum, 3 × 2 parts on upright A4; on Letter,
-    // 2 × 4 on sheets turned to landscape (3 × 3 upright), 8 sheets rather than 10.
+    // 2 × 4 on sheets turned to landscape (3 × 3 upright), 7 sheets rather than 10.
     let dir = build(tmp.path(), "crossway", &["--size", "19"]);
     assert_eq!(board(&dir).1, 6, "crossway 19×19 on A4");
     let dir = build(tmp.path(), "crossway", &["--size", "19", "--paper", "letter"]);
-    assert_eq!(board(&dir), (8, 8), "crossway 19×19 on Letter");
+    assert_eq!(board(&dir), (7, 8), "crossway 19×19 on Letter");
 }
 
 #[test]

@@ -279,7 +279,7 @@ impl<'a> Pass<'a> {
                 continue;
             }
             if let Some(poster) = &chunk.poster
-                && (poster.width > column.width + 1e-9 || poster.height > avail)
+                && !poster.fits(column)
             {
                 if !at.index.is_multiple_of(per_page) {
                     at.next_page(per_page, frame.top, Top::Dropped);

@@ -30,6 +30,10 @@ pub struct Poster {
     pub seams_x: Vec<f64>,
     /// Where it may be cut down its height.
     pub seams_y: Vec<f64>,
+    /// The assembly plan is drawn elsewhere (the contents sheet), so a split puts
+    /// only the parts on the sheet, each label led by the sheet's title: see
+    /// [`plan_figure`].
+    pub plan_elsewhere: bool,
 }
 
 impl Poster {
@@ -58,9 +62,27 @@ impl Poster {
                 bleed,
                 seams_x: seams_x.iter().map(|x| x - bleed).collect(),
                 seams_y,
+                plan_elsewhere: false,
             };
         }
-        Poster { width, height, items, labels, bleed: 0.0, seams_x, seams_y }
+        let plan_elsewhere = false;
+        Poster {
+            width,
+            height,
+            items,
+            labels,
+            bleed: 0.0,
+            seams_x,
+            seams_y,
+            plan_elsewhere,
+        }
+    }
+}
+
+impl Poster {
+    /// Whole within `frame`: it need not be split into parts.
+    pub fn fits(&self, frame: Frame) -> bool {
+        self.width <= frame.width + 1e-9 && self.height <= frame.bottom - frame.top
     }
 }
 
@@ -171,17 +193,30 @@ fn turned(frame: Frame) -> Frame {
     }
 }
 
-/// Splits `poster` into parts after an assembly plan, on pages of their own, upright
-/// or turned to landscape, whichever takes fewer sheets (upright when even). The
-/// drawing keeps its exact size. Returns the indices of the pages it turned.
-pub fn split(
+/// Where a split puts things, for one cutting.
+struct Layout {
+    /// The page and top of the assembly plan; `None` when it is drawn elsewhere.
+    plan_at: Option<(usize, f64)>,
+    /// Each part's page and the top of its label.
+    placements: Vec<(usize, f64)>,
+    /// Pages in use afterwards.
+    used: usize,
+    /// The first page in the cutting's orientation: the pages from it to `used` are
+    /// turned if the cutting is.
+    first_own: usize,
+}
+
+/// How `poster` is cut for pages whose content is `frame`: upright or turned to
+/// landscape, whichever takes fewer sheets (upright when even), starting at `y` on
+/// the last of `pages`. The drawing's size with its bleed and mark band, the
+/// cutting and where everything goes.
+fn choose(
     poster: &Poster,
     frame: Frame,
     y: f64,
-    pages: &mut Vec<Vec<Item>>,
-) -> Vec<usize> {
+    pages: &[Vec<Item>],
+) -> ((f64, f64), Cutting, Layout) {
     let band = MARK_BAND_MM;
-    // The whole drawing, with its bleed and a band for the marks, from (0, 0).
     let dx = poster.bleed + band;
     let width = poster.width + 2.0 * poster.bleed + 2.0 * band;
     let height = poster.height + 2.0 * band;
@@ -192,56 +227,77 @@ pub fn split(
         Cutting::new(frame, false, size, (&seams_x, &seams_y)),
         Cutting::new(turned(frame), true, size, (&seams_x, &seams_y)),
     ];
-    // Where the plan goes in each: under what is already on the page if it fits there,
-    // else at the top of a page of the cutting's own orientation, parts after it.
-    let plan_height = |c: &Cutting| {
-        let plan =
-            Plan { width, height, cols: c.cuts_x.len() - 1, rows: c.cuts_y.len() - 1 };
-        assembly_plan(poster, &plan, &c.windows, c.frame, 0.0, &mut Vec::new()) + 4.0
-    };
+    let here = pages.len() - 1;
+    // A page with nothing on it yet takes the cutting's orientation.
+    let blank = pages[here].is_empty();
     let layout = |c: &Cutting| {
-        let here = pages.len() - 1;
-        let plan_h = plan_height(c);
-        let (plan_at, free, first_new) = if y + plan_h <= frame.bottom {
-            // Parts share the plan's page only when they are upright like it.
-            let free = if c.turned { Vec::new() } else { vec![(here, y + plan_h)] };
-            ((here, y), free, here + 1)
+        let (plan_at, free, first_new) = if poster.plan_elsewhere {
+            match (blank, c.turned) {
+                (true, true) => (None, vec![(here, c.frame.top)], here + 1),
+                (true, false) | (false, false) => (None, vec![(here, y)], here + 1),
+                (false, true) => (None, Vec::new(), here + 1),
+            }
         } else {
-            let new = here + 1;
-            ((new, c.frame.top), vec![(new, c.frame.top + plan_h)], new + 1)
+            // The plan goes under what is already on the page if it fits there, else
+            // at the top of a page of the cutting's own orientation, parts after it.
+            let plan = Plan::of(size, c);
+            let plan_h =
+                assembly_plan(poster, &plan, &c.windows, c.frame, 0.0, &mut Vec::new())
+                    + 4.0;
+            if y + plan_h <= frame.bottom {
+                // Parts share the plan's page only when they are upright like it.
+                let free = if c.turned { Vec::new() } else { vec![(here, y + plan_h)] };
+                (Some((here, y)), free, here + 1)
+            } else {
+                let new = here + 1;
+                (Some((new, c.frame.top)), vec![(new, c.frame.top + plan_h)], new + 1)
+            }
         };
-        let (parts, added) = c.placements(free, first_new);
-        let used = first_new + added;
-        (plan_at, parts, used)
+        let (placements, added) = c.placements(free, first_new);
+        let first_own = if blank && poster.plan_elsewhere { here } else { here + 1 };
+        Layout { plan_at, placements, used: first_new + added, first_own }
     };
-    let first_added = pages.len();
-    let (choice, (plan_at, placements, used)) = options
-        .iter()
-        .map(|c| (c, layout(c)))
-        .min_by_key(|(c, (_, _, used))| (*used, c.windows.len(), c.turned))
+    let (choice, layout) = options
+        .into_iter()
+        .map(|c| {
+            let l = layout(&c);
+            (c, l)
+        })
+        .min_by_key(|(c, l)| (l.used, c.windows.len(), c.turned))
         .expect("two cuttings");
+    (size, choice, layout)
+}
+
+/// Splits `poster` into parts after an assembly plan (unless it is drawn elsewhere),
+/// on pages of their own, upright or turned to landscape, whichever takes fewer
+/// sheets. The drawing keeps its exact size. Returns the indices of the pages it
+/// turned.
+pub fn split(
+    poster: &Poster,
+    frame: Frame,
+    y: f64,
+    pages: &mut Vec<Vec<Item>>,
+) -> Vec<usize> {
+    let ((width, height), choice, layout) = choose(poster, frame, y, pages);
+    let Layout { plan_at, placements, used, first_own } = layout;
     while pages.len() < used {
         pages.push(Vec::new());
     }
-    // Every page the split adds has the cutting's orientation.
+    // Every page in the cutting's own orientation is turned with it.
     let turned_pages: Vec<usize> =
-        if choice.turned { (first_added..used).collect() } else { Vec::new() };
+        if choice.turned { (first_own..used).collect() } else { Vec::new() };
+    let plan = Plan::of((width, height), &choice);
     let Cutting { frame: part_frame, cuts_x, cuts_y, windows, .. } = choice;
-    let (cols, rows) = (cuts_x.len() - 1, cuts_y.len() - 1);
+    let (cols, rows) = (plan.cols, plan.rows);
+    let dx = poster.bleed + MARK_BAND_MM;
     let mut items: Vec<Item> =
-        poster.items.iter().map(|i| i.translated(dx, band)).collect();
-    items.extend(targets(cuts_x, cuts_y, width, height));
-    let plan = Plan { width, height, cols, rows };
+        poster.items.iter().map(|i| i.translated(dx, MARK_BAND_MM)).collect();
+    items.extend(targets(&cuts_x, &cuts_y, width, height));
     let frame_of =
-        |page: usize| if turned_pages.contains(&page) { *part_frame } else { frame };
-    assembly_plan(
-        poster,
-        &plan,
-        windows,
-        frame_of(plan_at.0),
-        plan_at.1,
-        &mut pages[plan_at.0],
-    );
+        |page: usize| if turned_pages.contains(&page) { part_frame } else { frame };
+    if let Some((page, top)) = plan_at {
+        assembly_plan(poster, &plan, &windows, frame_of(page), top, &mut pages[page]);
+    }
     for (index, (window, &(page_index, part_top))) in
         windows.iter().zip(placements.iter()).enumerate()
     {
@@ -251,7 +307,7 @@ pub fn split(
             poster,
             &mut page,
             (index, cols, rows),
-            (cuts_x, cuts_y),
+            (&cuts_x, &cuts_y),
             *window,
             &items,
             frame,
@@ -260,6 +316,19 @@ pub fn split(
         pages[page_index].extend(page.items);
     }
     turned_pages
+}
+
+/// The plan of how `poster` splits when it starts a sheet whose content is `frame`
+/// (its words left to go elsewhere): the drawing only, from (0, 0), at most
+/// `width` wide, and its height and number of parts.
+pub fn plan_figure(poster: &Poster, frame: Frame, width: f64) -> (Vec<Item>, f64, usize) {
+    let (size, choice, _) = choose(poster, frame, frame.top, &[Vec::new()]);
+    let plan = Plan::of(size, &choice);
+    let room = Frame { left: 0.0, width, top: 0.0, bottom: f64::INFINITY };
+    let mut items = Vec::new();
+    let height =
+        draw_plan(&plan, &choice.windows, room, 0.0, poster.labels.reading, &mut items);
+    (items, height, choice.windows.len())
 }
 
 /// Draws part `index` of a `cols` × `rows` split, its label's top at `part_top`.
@@ -285,8 +354,13 @@ fn draw_part(
         .replace("{column}", &(col + 1).to_string());
     let shaped = text::shape(&label, Style::Bold, 10.0, poster.labels.reading);
     page.text(Point::new(start_x(&shaped, frame), part_top + 4.0), shaped);
-    // The part's label heads it in the outline and for screen readers.
-    Tag::wrap_all(Role::Heading, &mut page.items);
+    // The part's label heads it in the outline and for screen readers; on a sheet of
+    // parts only, the first part's label is the sheet's title.
+    let role = match poster.plan_elsewhere && index == 0 {
+        true => Role::Title,
+        false => Role::Heading,
+    };
+    Tag::wrap_all(role, &mut page.items);
     // A part wider than the frame reaches into both side margins alike.
     let x = frame.left - ((window.w - frame.width) / 2.0).max(0.0);
     let y = part_top + LABEL_MM;
@@ -481,6 +555,14 @@ struct Plan {
     rows: usize,
 }
 
+impl Plan {
+    /// The plan of a drawing `size` (with its band) cut as `cutting` cuts it.
+    fn of(size: (f64, f64), cutting: &Cutting) -> Plan {
+        let (cols, rows) = (cutting.cuts_x.len() - 1, cutting.cuts_y.len() - 1);
+        Plan { width: size.0, height: size.1, cols, rows }
+    }
+}
+
 /// How to put the parts together, with a small plan of them, from `top` down: each
 /// part numbered in gluing order, its tabs shaded. Returns where the plan ends.
 fn assembly_plan(
@@ -513,7 +595,23 @@ fn assembly_plan(
         y += 5.0;
     }
     y += 4.0;
-    // The plan: not to scale, parts drawn apart a little so each reads whole.
+    page.extend(out.items);
+    draw_plan(plan, windows, frame, y, poster.labels.reading, page)
+}
+
+/// The plan itself, centred in `frame` from `top` down: not to scale, parts drawn
+/// apart a little so each reads whole, numbered in gluing order, tabs shaded.
+/// Returns where it ends.
+fn draw_plan(
+    plan: &Plan,
+    windows: &[Window],
+    frame: Frame,
+    top: f64,
+    reading: Reading,
+    page: &mut Vec<Item>,
+) -> f64 {
+    let mut out = Page::new(0.0, 0.0);
+    let y = top;
     let gap = 3.0;
     let scale = ((frame.width - gap * (plan.cols - 1) as f64) / plan.width)
         .min((frame.bottom - y - gap * (plan.rows - 1) as f64) / plan.height)
@@ -549,8 +647,7 @@ fn assembly_plan(
                 Paint::fill(Color::gray(TAB_TONE)),
             );
         }
-        let number =
-            text::shape(&(i + 1).to_string(), Style::Bold, 14.0, poster.labels.reading);
+        let number = text::shape(&(i + 1).to_string(), Style::Bold, 14.0, reading);
         out.text_centered(
             at.x + w.w * scale / 2.0,
             at.y + w.h * scale / 2.0 + 2.5,

@@ -55,13 +55,14 @@ pub struct Part {
     pub label_y: f64,
 }
 
-/// The parts on a board's pages, from their labels "Part k of n: row r, column c"; a
+/// The parts on a board's pages, from their labels "Part k of n: row r, column c" (after
+/// the sheet's title on a sheet of parts only); a
 /// page may hold several.
 pub fn parts(pages: &[PageProbe]) -> Vec<Part> {
     let mut out = Vec::new();
     for page in pages {
         let mut labels: Vec<&super::pdf_probe::TextRun> =
-            page.texts.iter().filter(|t| t.text.starts_with("Part ")).collect();
+            page.texts.iter().filter(|t| t.text.contains("Part ")).collect();
         labels.sort_by(|a, b| a.y.total_cmp(&b.y));
         for (i, label) in labels.iter().enumerate() {
             let (top, bottom) =
