@@ -4,6 +4,10 @@
 
 use std::time::{Duration, Instant};
 
+/// The allocator the `tablekit` command uses (`src/main.rs`), so the figures match it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use tablekit::Paper;
 use tablekit::TemplateSet;
 use tablekit::pipeline::{Options, build};

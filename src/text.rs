@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use rustybuzz::ttf_parser::GlyphId;
 use rustybuzz::ttf_parser::gdef::GlyphClass;
-use rustybuzz::{Direction, Face, UnicodeBuffer};
+use rustybuzz::{Direction, Face, Script, ShapePlan, UnicodeBuffer};
 use unicode_bidi::ParagraphBidiInfo;
 use unicode_linebreak::{BreakOpportunity, linebreaks};
 
@@ -253,7 +253,12 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.set_direction(direction);
-    let output = rustybuzz::shape(face, &[], buffer);
+    // What `rustybuzz::shape` does, with the plan built once per face, direction and
+    // script rather than for every run (building it cost more than shaping).
+    buffer.guess_segment_properties();
+    let script = Some(buffer.script()).filter(|&s| s != rustybuzz::script::UNKNOWN);
+    let plan = shape_plan(style, direction, script);
+    let output = rustybuzz::shape_with_plan(face, &plan, buffer);
     let infos = output.glyph_infos();
     let positions = output.glyph_positions();
     let mut glyphs: Vec<Glyph> = infos
@@ -294,6 +299,35 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
         }
     }
     glyphs
+}
+
+thread_local! {
+    /// Shaping plans made on this thread: a handful (two faces, two directions, a few
+    /// scripts).
+    static PLANS: std::cell::RefCell<Vec<(PlanKey, std::rc::Rc<ShapePlan>)>> =
+        std::cell::RefCell::default();
+}
+
+type PlanKey = (Style, Direction, Option<Script>);
+
+/// The shaping plan for runs of one face, direction and script (no language is set,
+/// as `rustybuzz::shape` sets none).
+fn shape_plan(
+    style: Style,
+    direction: Direction,
+    script: Option<Script>,
+) -> std::rc::Rc<ShapePlan> {
+    let key = (style, direction, script);
+    PLANS.with(|plans| {
+        let mut plans = plans.borrow_mut();
+        if let Some((_, plan)) = plans.iter().find(|(k, _)| *k == key) {
+            return plan.clone();
+        }
+        let plan =
+            std::rc::Rc::new(ShapePlan::new(style.face(), direction, script, None, &[]));
+        plans.push((key, plan.clone()));
+        plan
+    })
 }
 
 /// Shares a cluster's characters (in logical order) among its glyphs (in visual
