@@ -414,31 +414,33 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     if !diags.is_empty() {
         return Err(diags);
     }
-    // A board split into parts on sheets of their own would open with a sheet holding
-    // only its words and the assembly plan. Those go on the contents sheet instead,
-    // which the facilitator reads before cutting, when that saves a board sheet.
+    // A board whose words push it onto a second sheet, or a board split into parts
+    // that would open with a sheet of words and the assembly plan, has its words (and
+    // plan) moved to the contents sheet, which the facilitator reads before cutting,
+    // when that saves a board sheet.
     let board = rendered.iter().find(|(sheet, _)| *sheet == SheetKind::Board);
     let at = outputs.iter().position(|o| o.sheet == SheetKind::Board);
     let mut moved = None;
-    if let (Some((_, markup)), Some(at)) = (board, at) {
+    if let (Some((_, markup)), Some(at)) = (board, at)
+        && outputs[at].pages > 1
+    {
         let cx = figure_context(&players, Audience::Players, kit, geometry);
-        let parts_only = Portion::PartsOnly;
-        let args = (SheetKind::Board, markup.as_str(), stamp.as_str());
-        let (sheet, markup, stamp) = args;
-        let parts = lay_out(
-            sheet,
-            markup,
-            stamp,
-            &cx,
-            game.as_ref(),
-            options,
-            &blame,
-            parts_only,
-        )?;
-        if parts.pages < outputs[at].pages {
-            moved = MovedBoard::of(markup, &cx, game.as_ref(), options)?;
-            if moved.is_some() {
-                outputs[at] = parts;
+        if let Some(mut words) = MovedBoard::of(markup, &cx, game.as_ref(), options)? {
+            let args = (SheetKind::Board, markup.as_str(), stamp.as_str());
+            let (sheet, markup, stamp) = args;
+            let game = game.as_ref();
+            // A board in one piece keeps its legend if it still fits on one sheet.
+            let keep = if words.split { vec![false] } else { vec![true, false] };
+            for legend in keep {
+                let portion = Portion::BoardOnly { split: words.split, legend };
+                let board =
+                    lay_out(sheet, markup, stamp, &cx, game, options, &blame, portion)?;
+                if board.pages < outputs[at].pages {
+                    outputs[at] = board;
+                    words.legend_moved = !legend;
+                    moved = Some(words);
+                    break;
+                }
             }
         }
     }
@@ -459,7 +461,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let context = Context {
             stamp: stamp.clone(),
             files,
-            board_in_parts: moved.is_some(),
+            board_in_parts: moved.as_ref().is_some_and(|m| m.split),
             ..context_for(&players, kit, options)
         };
         let markup = options
@@ -523,15 +525,18 @@ fn build_stamp(
 enum Portion<'m> {
     /// All of it.
     Whole,
-    /// A split board's title and parts, with no assembly plan: its words and plan go
-    /// on the contents sheet.
-    PartsOnly,
+    /// A board sheet without its words, which go on the contents sheet, and without
+    /// its legend unless `legend`. A board in one piece keeps its title; a `split` one
+    /// is its parts only, the title leading their labels, and its assembly plan goes
+    /// with the words.
+    BoardOnly { split: bool, legend: bool },
     /// The contents sheet, with a board's words and plan moved to it: where the
     /// template says `@board-assembly`, else at the end.
     Contents(Option<&'m MovedBoard>),
 }
 
-/// A split board's words and assembly plan, moved to the contents sheet.
+/// A board sheet's words, legend and (when it is split) assembly plan, moved to the
+/// contents sheet.
 struct MovedBoard {
     /// The board sheet's blocks before its drawing, its title made a heading.
     words: Vec<Block>,
@@ -541,6 +546,10 @@ struct MovedBoard {
     poster: layout::poster::Poster,
     /// The board sheet's frame, where the parts are cut to fit.
     frame: layout::poster::Frame,
+    /// The board is larger than the frame: it is split into parts.
+    split: bool,
+    /// The board's legend comes along too.
+    legend_moved: bool,
 }
 
 impl MovedBoard {
@@ -566,9 +575,7 @@ impl MovedBoard {
         let Some(poster) = chunks.into_iter().find_map(|c| c.poster) else {
             return Ok(None);
         };
-        if poster.fits(frame) {
-            return Ok(None);
-        }
+        let split = !poster.fits(frame);
         let words = blocks[..at]
             .iter()
             .map(|b| match b {
@@ -581,11 +588,13 @@ impl MovedBoard {
             figure: (name.clone(), args.clone()),
             poster,
             frame,
+            split,
+            legend_moved: true,
         }))
     }
 
-    /// Its chunks on a sheet set `cx.width` wide: the words, the legend, then how to
-    /// put the parts together and the plan.
+    /// Its chunks on a sheet set `cx.width` wide: the words, the legend, then (for a
+    /// split board) how to put the parts together and the plan.
     fn chunks(
         &self,
         cx: &FigureContext,
@@ -596,8 +605,13 @@ impl MovedBoard {
         let mut chunks: Vec<layout::flow::Chunk> =
             self.words.iter().flat_map(text).collect();
         let (name, args) = &self.figure;
-        let legend = draw_figure(name, args, cx, game)?;
-        chunks.extend(legend.into_iter().filter(|c| c.poster.is_none()));
+        if self.legend_moved {
+            let legend = draw_figure(name, args, cx, game)?;
+            chunks.extend(legend.into_iter().filter(|c| c.poster.is_none()));
+        }
+        if !self.split {
+            return Ok(chunks);
+        }
         let labels = &self.poster.labels;
         let (items, height, parts) =
             layout::poster::plan_figure(&self.poster, self.frame, cx.width);
@@ -743,21 +757,26 @@ fn chunks_of(
     let mut breaks = 0;
     let blocks = markup::parse(markup);
     let is_board = |b: &Block| matches!(b, Block::Figure { name, .. } if name == "board");
-    // A split board's words before its drawing go to the contents sheet.
+    // A board's words before its drawing go to the contents sheet.
     let moved_words = match portion {
-        Portion::PartsOnly => blocks.iter().position(is_board).unwrap_or(0),
+        Portion::BoardOnly { .. } => blocks.iter().position(is_board).unwrap_or(0),
         _ => 0,
     };
+    let split = matches!(portion, Portion::BoardOnly { split: true, .. });
+    let keep_legend = matches!(portion, Portion::BoardOnly { legend: true, .. });
     let mut placed_moved = false;
     for (index, block) in blocks.iter().enumerate() {
         if index < moved_words {
-            // The title leads each part's label instead.
+            let is_title = matches!(block, Block::Title(_));
             if let Block::Title(t) = block
                 && title.is_empty()
             {
                 title = t.clone();
             }
-            continue;
+            // A split board's title leads each part's label instead.
+            if split || !is_title {
+                continue;
+            }
         }
         if let Block::Figure { name, line, .. } = block
             && name == "board-assembly"
@@ -800,17 +819,17 @@ fn chunks_of(
                     {
                         last.keep_with_next = true;
                     }
-                    let parts_only =
-                        matches!(portion, Portion::PartsOnly) && is_board(block);
+                    let board_only =
+                        matches!(portion, Portion::BoardOnly { .. }) && is_board(block);
                     for mut chunk in figure {
-                        match (&mut chunk.poster, parts_only) {
-                            (Some(poster), true) => {
+                        match (&mut chunk.poster, board_only) {
+                            (Some(poster), true) if split => {
                                 poster.plan_elsewhere = true;
                                 let part = &poster.labels.part;
                                 poster.labels.part = format!("{title} · {part}");
                             }
                             // Its legend went to the contents sheet with its words.
-                            (None, true) => continue,
+                            (None, true) if !keep_legend => continue,
                             _ => {}
                         }
                         chunks.push(Some(chunk));

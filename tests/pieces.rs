@@ -292,6 +292,20 @@ fn boards_use_the_fewest_sheets() {
         assert_eq!(board(&dir), (1, 0), "{id} --cell large");
         probe(&dir, "board").pages[0].all_marks_inside(10.0).unwrap();
     }
+    // Crossway 8×8 on Letter fits one sheet with its title and legend; its other words
+    // go on the contents sheet rather than take a sheet of their own.
+    let dir = build(tmp.path(), "crossway", &["--size", "8", "--paper", "letter"]);
+    assert_eq!(board(&dir), (1, 0), "crossway 8×8 on Letter");
+    let sheet = probe(&dir, "board");
+    assert!(sheet.pages[0].contains_text("Board"), "the board keeps its title");
+    assert!(sheet.pages[0].contains_text("builds between"), "and its legend");
+    let contents = probe(&dir, "contents");
+    assert!(
+        contents.pages.iter().any(|p| p.contains_text("If a ruler does not find 22 mm"))
+    );
+    assert!(
+        !contents.pages.iter().any(|p| p.contains_text("Putting the board together"))
+    );
     // Pathstone 8×8 on A4: two halves, each on a sheet turned to landscape, the board's
     // words and plan on the contents sheet: two sheets in all (four upright).
     let dir = build(tmp.path(), "pathstone", &["--size", "8"]);
