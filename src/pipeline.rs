@@ -671,7 +671,7 @@ fn lay_out(
         let wide = sheet_chunks(&cx.with_measure(cx.width.min(layout::MAX_TEXT_MM)))?.0;
         let frame = layout::frame(&options.paper);
         let pages = |c: &[Option<layout::flow::Chunk>]| {
-            layout::flow::flow_in(c, frame, columns).0.len()
+            layout::flow::page_count(c, frame, columns)
         };
         if pages(&wide) < pages(&chunks) {
             chunks = wide;

@@ -123,17 +123,34 @@ pub fn flow_in(
     frame: Frame,
     columns: Columns,
 ) -> (Vec<Vec<Item>>, Vec<usize>) {
-    let base = Pass::new(chunks, frame, columns);
+    let (squeeze, limit) = settle(chunks, frame, columns);
+    Pass::new(chunks, frame, columns, Draw::Items).run(squeeze, limit).into_pages()
+}
+
+/// How many pages [`flow_in`] makes of `chunks`, found without drawing them.
+pub fn page_count(chunks: &[Option<Chunk>], frame: Frame, columns: Columns) -> usize {
+    let (squeeze, limit) = settle(chunks, frame, columns);
+    Pass::new(chunks, frame, columns, Draw::Nothing).run(squeeze, limit).pages.len()
+}
+
+/// The squeeze of vertical space and the limit on one frame that the flow settles
+/// on, tried in passes that draw nothing (a sheet may take thirty).
+fn settle(
+    chunks: &[Option<Chunk>],
+    frame: Frame,
+    columns: Columns,
+) -> (f64, Option<(usize, f64)>) {
+    let base = Pass::new(chunks, frame, columns, Draw::Nothing);
     let plain = base.run(1.0, None);
     if plain.pages.len() < 2 || plain.last_fill >= TARGET_FILL || plain.last_fixed {
-        return plain.into_pages();
+        return (1.0, None);
     }
     // Tighten the space between blocks, as little as saves the last page.
     for step in 1..=5 {
         let squeeze = 1.0 - (1.0 - MIN_SQUEEZE) * step as f64 / 5.0;
         let tight = base.run(squeeze, None);
         if tight.pages.len() < plain.pages.len() {
-            return tight.into_pages();
+            return (squeeze, None);
         }
     }
     // Move content from the page before: lower where that page may end, step by
@@ -147,15 +164,37 @@ pub fn flow_in(
             break;
         }
         if moved.last_fill >= TARGET_FILL {
-            return moved.into_pages();
+            return (1.0, Some((from, limit)));
         }
     }
-    plain.into_pages()
+    (1.0, None)
+}
+
+/// What a pass puts on its pages.
+#[derive(Clone, Copy, PartialEq)]
+enum Draw {
+    /// Every item, in place.
+    Items,
+    /// One marker per chunk that draws something: enough to tell an empty page, for
+    /// passes that only measure.
+    Nothing,
+}
+
+impl Draw {
+    /// Puts `chunk`'s items on `page`, moved by (`x`, `y`).
+    fn place(self, items: &[Item], x: f64, y: f64, page: &mut Vec<Item>) {
+        match self {
+            Draw::Items => page.extend(items.iter().map(|item| item.translated(x, y))),
+            Draw::Nothing if !items.is_empty() => page.push(Item::End),
+            Draw::Nothing => {}
+        }
+    }
 }
 
 /// One greedy pass of the flow over a sheet's chunks.
 struct Pass<'a> {
     chunks: &'a [Option<Chunk>],
+    draw: Draw,
     frame: Frame,
     columns: Columns,
 }
@@ -213,8 +252,13 @@ struct Cursor {
 }
 
 impl<'a> Pass<'a> {
-    fn new(chunks: &'a [Option<Chunk>], frame: Frame, columns: Columns) -> Self {
-        Pass { chunks, frame, columns }
+    fn new(
+        chunks: &'a [Option<Chunk>],
+        frame: Frame,
+        columns: Columns,
+        draw: Draw,
+    ) -> Self {
+        Pass { chunks, draw, frame, columns }
     }
 
     /// The frame of column `index` (over the whole sheet).
@@ -267,7 +311,7 @@ impl<'a> Pass<'a> {
                 let start = at.index;
                 // Where each page's rows must end (a page the balancing shortens too).
                 let foot = |page: usize| bottom(start + (page + 1 - first) * per_page);
-                at.y = flow_table(table, frame, at.y, &mut at.pages, &foot);
+                at.y = flow_table(table, frame, at.y, &mut at.pages, &foot, self.draw);
                 for page in first - 1..at.pages.len() - 1 {
                     // A page the table goes on from is filled to its foot.
                     at.depth[at.index] = foot(page) - frame.top;
@@ -323,7 +367,7 @@ impl<'a> Pass<'a> {
                 .map_or(column.left, |p| column.left + (column.width - p.width) / 2.0);
             let items = chunk.poster.as_ref().map_or(&chunk.items, |p| &p.items);
             let page = at.pages.last_mut().expect("a page");
-            page.extend(items.iter().map(|item| item.translated(x, at.y)));
+            self.draw.place(items, x, at.y, page);
             at.y += chunk.height;
             at.top = Top::No;
             at.reach(frame.top);
@@ -415,6 +459,7 @@ fn flow_table(
     mut y: f64,
     pages: &mut Vec<Vec<Item>>,
     foot: &dyn Fn(usize) -> f64,
+    draw: Draw,
 ) -> f64 {
     if y + first_table_row(table) > foot(pages.len() - 1) {
         pages.push(Vec::new());
@@ -435,9 +480,9 @@ fn flow_table(
                     false => low = mid,
                 }
             }
-            return set_rows(table, rest, frame, y, bottom, pages);
+            return set_rows(table, rest, frame, (y, bottom), pages, draw);
         }
-        set_rows(table, &rest[..fit], frame, y, page_bottom, pages);
+        set_rows(table, &rest[..fit], frame, (y, page_bottom), pages, draw);
         pages.push(Vec::new());
         y = frame.top;
         rest = &rest[fit..];
@@ -467,9 +512,9 @@ fn set_rows(
     table: &Table,
     rows: &[Chunk],
     frame: Frame,
-    y: f64,
-    bottom: f64,
+    (y, bottom): (f64, f64),
     pages: &mut [Vec<Item>],
+    draw: Draw,
 ) -> f64 {
     let page = pages.last_mut().expect("a page");
     // On a right-to-left sheet the first column of rows is the right-hand one.
@@ -484,22 +529,18 @@ fn set_rows(
     let mut reached = y + table.header.height;
     let mut column = 0;
     let mut at = y + table.header.height;
-    place(&table.header, column_x(0), y, page);
+    draw.place(&table.header.items, column_x(0), y, page);
     for row in rows {
         if at + row.height > bottom + 1e-9 && at > y + table.header.height {
             column += 1;
             at = y + table.header.height;
-            place(&table.header, column_x(column), y, page);
+            draw.place(&table.header.items, column_x(column), y, page);
         }
-        place(row, column_x(column), at, page);
+        draw.place(&row.items, column_x(column), at, page);
         at += row.height;
         reached = reached.max(at);
     }
     reached
-}
-
-fn place(chunk: &Chunk, x: f64, y: f64, page: &mut Vec<Item>) {
-    page.extend(chunk.items.iter().map(|item| item.translated(x, y)));
 }
 
 #[cfg(test)]

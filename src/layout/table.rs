@@ -260,7 +260,7 @@ pub fn fill_spare_rows(
             let required = all.len() - spare;
             table.rows = all[..required + keep].to_vec();
             table.spare_rows = 0;
-            let pages = flow::flow_in(chunks, frame, columns).0.len();
+            let pages = flow::page_count(chunks, frame, columns);
             let table =
                 chunks[i].as_mut().and_then(|c| c.table.as_mut()).expect("a table");
             table.rows = all;
