@@ -98,6 +98,9 @@ pub fn missing_chars(text: &str) -> Vec<char> {
     let face = Style::Regular.face();
     let mut missing: Vec<char> = text
         .chars()
+        // The shipped faces have every printable ASCII character (tested): most
+        // text needs no lookup.
+        .filter(|c| !c.is_ascii_graphic())
         .filter(|c| !c.is_whitespace() && !c.is_control())
         .filter(|&c| face.glyph_index(c).is_none())
         .collect();
@@ -595,6 +598,16 @@ mod tests {
         let text: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
         assert_eq!(text, "A1 é");
         assert!(shaped.missing_chars().is_empty());
+    }
+
+    #[test]
+    fn both_faces_have_every_printable_ascii_character() {
+        for style in [Style::Regular, Style::Bold] {
+            let face = style.face();
+            let lacking: Vec<char> =
+                ('!'..='~').filter(|&c| face.glyph_index(c).is_none()).collect();
+            assert!(lacking.is_empty(), "{style:?} lacks {lacking:?}");
+        }
     }
 
     #[test]
