@@ -568,9 +568,27 @@ impl MovedBoard {
         else {
             return Ok(None);
         };
+        // Only words move: a drawing or a page break before the board keeps it all
+        // where the template put it.
+        let words_only = blocks[..at].iter().all(|b| {
+            matches!(
+                b,
+                Block::Title(_)
+                    | Block::Heading(_)
+                    | Block::Paragraph(_)
+                    | Block::Bullet(_)
+                    | Block::Check(_)
+                    | Block::Note(_)
+            )
+        });
+        if !words_only {
+            return Ok(None);
+        }
         let Block::Figure { name, args, .. } = &blocks[at] else { unreachable!() };
+        let template = options.templates.templates.get(SheetKind::Board.name());
+        let path = template.map_or("templates/board.tera", |(path, _)| path.as_str());
         let chunks = draw_figure(name, args, cx, game)
-            .map_err(|e| vec![Diagnostic::file("templates/board.tera", e)])?;
+            .map_err(|e| vec![Diagnostic::file(path, e)])?;
         let frame = layout::frame(&options.paper);
         let Some(poster) = chunks.into_iter().find_map(|c| c.poster) else {
             return Ok(None);

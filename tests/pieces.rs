@@ -344,6 +344,26 @@ fn boards_use_the_fewest_sheets() {
 }
 
 #[test]
+fn a_board_template_with_more_than_words_before_the_board_keeps_it_all_in_place() {
+    let tmp = tempfile::tempdir().unwrap();
+    let templates = tmp.path().join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    let board =
+        "# {{ t.board.title }}\n{{ t.board.intro }}\n\n@write-in ledger.date\n\n@board\n";
+    std::fs::write(templates.join("board.tera"), board).unwrap();
+    let out = tmp.path().join("out");
+    let extra = ["--size", "8", "--templates", templates.to_str().unwrap()];
+    let dir = build(&out, "pathstone", &extra);
+    // The write-in line stays with the board, and so do its words and the plan.
+    let board = probe(&dir, "board");
+    assert!(board.pages[0].contains_text("Putting the board together"));
+    let contents = probe(&dir, "contents");
+    assert!(
+        !contents.pages.iter().any(|p| p.contains_text("Putting the board together"))
+    );
+}
+
+#[test]
 fn split_boards_meet_on_grid_lines_and_reassemble_exactly_with_marks_off_the_board() {
     let tmp = tempfile::tempdir().unwrap();
     for (id, extra, line, pitch) in [
