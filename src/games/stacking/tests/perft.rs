@@ -309,25 +309,25 @@ fn perft_crowns_and_walls() {
 // build on one core of the development machine.
 
 #[test]
-#[ignore = "slow: about 10 s in release (6×6 depth 5 is 5 s of it)"]
+#[ignore = "slow: about 5 s in release"]
 fn perft_start_positions_deep() {
     check_published(START_POSITIONS, true);
 }
 
 #[test]
-#[ignore = "slow: about 75 s in release (7×7 depth 4 is 29 s of it)"]
+#[ignore = "slow: about 13 s in release"]
 fn perft_mid_game_positions_deep() {
     check_published(MID_GAME, true);
 }
 
 #[test]
-#[ignore = "slow: about 15 s in release (7×7 depth 4 is 8.5 s of it)"]
+#[ignore = "slow: about 2 s in release"]
 fn perft_tall_stacks_deep() {
     check_published(TALL_STACKS, true);
 }
 
 #[test]
-#[ignore = "slow: about 12 s in release"]
+#[ignore = "slow: about 3 s in release"]
 fn perft_crowns_and_walls_deep() {
     check_published(CROWNS_AND_WALLS, true);
 }
