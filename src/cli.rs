@@ -1027,8 +1027,7 @@ fn perft_cmd(
         };
         tell!(
             "warning: perft to depth {depth} will count {about} move sequences \
-             (extrapolated from the count to depth {from_depth}); this can take hours \
-             (Ctrl-C stops it)"
+             (extrapolated from the count to depth {from_depth}); Ctrl-C stops it"
         );
     }
     let progress = std::io::stderr().is_terminal();

@@ -348,7 +348,7 @@ fn first_warning(args: &[&str]) -> String {
 }
 
 #[test]
-fn a_perft_that_would_take_hours_is_announced_on_stderr() {
+fn a_large_perft_is_announced_on_stderr() {
     let start = "x5/x5/x5/x5/x5 1 1";
     let line = first_warning(&["rules", "perft", "pathstone", start, "7"]);
     let about = line

@@ -85,20 +85,19 @@ impl StackGame {
         if position.end(&self.variant).is_some() {
             return 0;
         }
+        if depth == 1 {
+            // The last ply only needs how many moves there are, not the moves.
+            return position.count_actions(&self.variant);
+        }
         let mut moves = spare.pop().unwrap_or_default();
         moves.clear();
         position.actions(&self.variant, &mut moves);
-        let total = if depth == 1 {
-            moves.len() as u64
-        } else {
-            let mut total = 0;
-            for &action in &moves {
-                let undo = position.apply(action);
-                total += self.count(position, depth - 1, spare);
-                position.undo(&undo);
-            }
-            total
-        };
+        let mut total = 0;
+        for &action in &moves {
+            let undo = position.apply(action);
+            total += self.count(position, depth - 1, spare);
+            position.undo(&undo);
+        }
         spare.push(moves);
         total
     }

@@ -96,6 +96,117 @@ impl State {
     }
 }
 
+// Counting moves without making them: the last ply of a perft needs only how many.
+impl State {
+    /// How many actions [`State::actions`] would list, found without listing them.
+    pub(super) fn count_actions(&self, variant: &Variant) -> u64 {
+        if self.in_opening(variant) {
+            let stones = self.reserves[self.to_move.other().index()].stones;
+            return if stones == 0 { 0 } else { self.empty_count() };
+        }
+        let reserve = self.reserves[self.to_move.index()];
+        let kinds = u64::from(reserve.stones > 0)
+            + u64::from(variant.walls && reserve.stones > 0)
+            + u64::from(reserve.crowns > 0);
+        let mut total = kinds * self.empty_count();
+        for at in 0..self.stacks.len() {
+            match self.top(at) {
+                Some(top) if top.color == self.to_move => {
+                    total += self.spread_count(variant, at, top);
+                }
+                _ => {}
+            }
+        }
+        total
+    }
+
+    fn empty_count(&self) -> u64 {
+        self.stacks.iter().filter(|stack| stack.is_empty()).count() as u64
+    }
+
+    /// How many carries [`State::spreads_from`] would list from `from`.
+    fn spread_count(&self, variant: &Variant, from: usize, top: Piece) -> u64 {
+        let most = usize::from(variant.carry_limit).min(self.stacks[from].len());
+        if most > MAX_CARRY {
+            return self.spread_count_slowly(variant, from, top);
+        }
+        let mut total = 0;
+        for dir in Dir::ALL {
+            let (free, wall_next) = self.run(from, dir);
+            total += SPREADS[most][free];
+            if wall_next && top.kind == Kind::Crown {
+                total += CROWN_ONTO_WALL[most][free];
+            }
+        }
+        total
+    }
+
+    /// The same count by listing, for a carry limit past the tables (no game has one).
+    #[cold]
+    fn spread_count_slowly(&self, variant: &Variant, from: usize, top: Piece) -> u64 {
+        let mut listed = Vec::new();
+        self.spreads_from(variant, from, top, &mut listed);
+        listed.len() as u64
+    }
+}
+
+/// The largest carry the count tables cover: Pathstone's carry limit is the board's side.
+const MAX_CARRY: usize = MAX_SIZE as usize;
+
+/// `COMPOSITIONS[n][k]`: the ways to drop `n` pieces on exactly `k` squares, one or more
+/// on each (`C(n - 1, k - 1)`, and 1 for nothing on nothing).
+const COMPOSITIONS: [[u64; MAX_CARRY + 1]; MAX_CARRY + 1] = {
+    let mut table = [[0; MAX_CARRY + 1]; MAX_CARRY + 1];
+    table[0][0] = 1;
+    let mut n = 1;
+    while n <= MAX_CARRY {
+        let mut k = 1;
+        while k <= n {
+            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// `SPREADS[most][free]`: carries of 1 to `most` pieces dropped on at most `free` squares.
+const SPREADS: [[u64; MAX_CARRY + 1]; MAX_CARRY + 1] = {
+    let mut table = [[0; MAX_CARRY + 1]; MAX_CARRY + 1];
+    let mut most = 1;
+    while most <= MAX_CARRY {
+        let mut free = 0;
+        while free <= MAX_CARRY {
+            let mut squares = 1;
+            let mut sum = 0;
+            while squares <= free {
+                sum += COMPOSITIONS[most][squares];
+                squares += 1;
+            }
+            table[most][free] = table[most - 1][free] + sum;
+            free += 1;
+        }
+        most += 1;
+    }
+    table
+};
+
+/// `CROWN_ONTO_WALL[most][free]`: carries of 1 to `most` pieces topped by a Crown that
+/// fill all `free` squares and then drop the Crown alone onto the wall beyond.
+const CROWN_ONTO_WALL: [[u64; MAX_CARRY + 1]; MAX_CARRY + 1] = {
+    let mut table = [[0; MAX_CARRY + 1]; MAX_CARRY + 1];
+    let mut most = 1;
+    while most <= MAX_CARRY {
+        let mut free = 0;
+        while free <= MAX_CARRY {
+            table[most][free] = table[most - 1][free] + COMPOSITIONS[most - 1][free];
+            free += 1;
+        }
+        most += 1;
+    }
+    table
+};
+
 /// Calls `emit` with every way to drop `left` more pieces, one or more per square, after
 /// `drops[..used]`: on at most `room` more squares, or on exactly `room` if `exact`.
 pub(super) fn drop_patterns(

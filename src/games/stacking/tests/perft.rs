@@ -309,25 +309,25 @@ fn perft_crowns_and_walls() {
 // build on one core of the development machine.
 
 #[test]
-#[ignore = "slow: about 10 s in release (6×6 depth 5 is 5 s of it)"]
+#[ignore = "slow: about 5 s in release"]
 fn perft_start_positions_deep() {
     check_published(START_POSITIONS, true);
 }
 
 #[test]
-#[ignore = "slow: about 75 s in release (7×7 depth 4 is 29 s of it)"]
+#[ignore = "slow: about 13 s in release"]
 fn perft_mid_game_positions_deep() {
     check_published(MID_GAME, true);
 }
 
 #[test]
-#[ignore = "slow: about 15 s in release (7×7 depth 4 is 8.5 s of it)"]
+#[ignore = "slow: about 2 s in release"]
 fn perft_tall_stacks_deep() {
     check_published(TALL_STACKS, true);
 }
 
 #[test]
-#[ignore = "slow: about 12 s in release"]
+#[ignore = "slow: about 3 s in release"]
 fn perft_crowns_and_walls_deep() {
     check_published(CROWNS_AND_WALLS, true);
 }
@@ -510,4 +510,34 @@ fn perft_counting_finished_games_as_leaves_deep() {
     let game = pathstone(5);
     let mut s = play_all(&game, &state(&game, &empty_board(5)), ENDGAME_GAME);
     assert_eq!(perft_counting_ends(&game, &mut s, 4), 16_642_760);
+}
+
+/// The last ply is counted without listing moves: the count must equal the listing
+/// after every first and second move, Crowns beside walls and stacks taller than any
+/// carry Pathstone allows included (a carry limit of 12 is past the count tables).
+#[test]
+fn the_counted_last_ply_matches_the_listed_moves() {
+    let tall = "x5/x5/x2,12121212121C,2S,x/x5/x2,1S,x2 1 20";
+    let mid_6x6 = "x,2,2,22S,2,111S/21S,22C,112,x,1112S,11S/x,2,112212,2,2S,2/\
+                   x,2,121122,x,1112,211/21C,x,1,2S,21S,x/2S,x,212,1S,12S,1S 1 33";
+    let long_carry = Variant { carry_limit: 12, ..Variant::pathstone(5).unwrap() };
+    let cases = [(pathstone(5), tall), (StackGame { variant: long_carry }, tall)];
+    for (game, tps) in cases.into_iter().chain([(pathstone(6), mid_6x6)]) {
+        let mut listed = Vec::new();
+        let s = state(&game, tps);
+        for first in game.legal_moves(&s) {
+            let next = game.play(&s, &first).unwrap();
+            for second in game.legal_moves(&next) {
+                let last = game.play(&next, &second).unwrap();
+                listed.clear();
+                last.actions(&game.variant, &mut listed);
+                let counted = last.count_actions(&game.variant);
+                assert_eq!(
+                    counted,
+                    listed.len() as u64,
+                    "after {first} {second} in {tps}"
+                );
+            }
+        }
+    }
 }
