@@ -344,6 +344,34 @@ fn boards_use_the_fewest_sheets() {
 }
 
 #[test]
+fn every_board_legend_sits_above_its_board() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (id, legend) in [
+        ("three-men-slide", "Movement edge"),
+        ("stack-top-roads", "heavy edges"),
+        ("pathstone", "heavy outline"),
+        ("crossway", "builds between"),
+    ] {
+        let dir = build(tmp.path(), id, &[]);
+        let page = &probe(&dir, "board").pages[0];
+        let at = |wanted: &dyn Fn(&str) -> bool| {
+            page.texts
+                .iter()
+                .filter(|t| wanted(&t.text))
+                .map(|t| t.y)
+                .fold(f64::NAN, f64::min)
+        };
+        let legend_y = at(&|t| t.contains(legend));
+        // The top row of coordinates (column letters) is the board's upper edge.
+        let board_y = at(&|t| t.trim().eq_ignore_ascii_case("a"));
+        assert!(
+            legend_y < board_y,
+            "{id}: legend at {legend_y} mm, board from {board_y} mm"
+        );
+    }
+}
+
+#[test]
 fn a_board_template_with_more_than_words_before_the_board_keeps_it_all_in_place() {
     let tmp = tempfile::tempdir().unwrap();
     let templates = tmp.path().join("templates");

@@ -119,8 +119,12 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         seams_x,
         seams_y,
     );
-    let mut chunks = vec![Chunk::poster(poster)];
-    chunks.extend(legend(cx)?);
+    // The legend above the board, as on every kit's board, kept on its page.
+    let mut chunks = legend(cx)?;
+    for chunk in &mut chunks {
+        chunk.keep_with_next = true;
+    }
+    chunks.push(Chunk::poster(poster));
     Ok(chunks)
 }
 
