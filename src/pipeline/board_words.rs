@@ -1,0 +1,141 @@
+//! A board sheet's words, legend and assembly plan moved to the contents sheet, when
+//! that saves a board sheet: a board whose words would push it onto a second sheet,
+//! or a split board that would open with a sheet of words and plan.
+
+use super::draw_figure;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::games::Sheets;
+use crate::kit::SheetKind;
+use crate::layout::{self, FigureContext};
+use crate::pipeline::Options;
+use crate::sheet::markup::{self, Block};
+
+/// What of a sheet to lay out.
+#[derive(Clone, Copy)]
+pub(super) enum Portion<'m> {
+    /// All of it.
+    Whole,
+    /// A board sheet without its words, which go on the contents sheet, and without
+    /// its legend unless `legend`. A board in one piece keeps its title; a `split` one
+    /// is its parts only, the title leading their labels, and its assembly plan goes
+    /// with the words.
+    BoardOnly { split: bool, legend: bool },
+    /// The contents sheet, with a board's words and plan moved to it: where the
+    /// template says `@board-assembly`, else at the end.
+    Contents(Option<&'m MovedBoard>),
+}
+
+/// A board sheet's words, legend and (when it is split) assembly plan, moved to the
+/// contents sheet.
+pub(super) struct MovedBoard {
+    /// The board sheet's blocks before its drawing, its title made a heading.
+    words: Vec<Block>,
+    /// The drawing's `@` line (name and arguments), whose legend comes along.
+    figure: (String, Vec<String>),
+    /// The drawing, for the plan of its parts.
+    poster: layout::poster::Poster,
+    /// The board sheet's frame, where the parts are cut to fit.
+    frame: layout::poster::Frame,
+    /// The board is larger than the frame: it is split into parts.
+    pub(super) split: bool,
+    /// The board's legend comes along too.
+    pub(super) legend_moved: bool,
+}
+
+impl MovedBoard {
+    /// The words and drawing of a board sheet's markup; `None` if it has no drawing at
+    /// exact scale.
+    pub(super) fn of(
+        markup: &str,
+        cx: &FigureContext,
+        game: &dyn Sheets,
+        options: &Options,
+    ) -> Result<Option<MovedBoard>, Diagnostics> {
+        let blocks = markup::parse(markup);
+        let Some(at) = blocks
+            .iter()
+            .position(|b| matches!(b, Block::Figure { name, .. } if name == "board"))
+        else {
+            return Ok(None);
+        };
+        // Only words move: a drawing or a page break before the board keeps it all
+        // where the template put it.
+        let words_only = blocks[..at].iter().all(|b| {
+            matches!(
+                b,
+                Block::Title(_)
+                    | Block::Heading(_)
+                    | Block::Paragraph(_)
+                    | Block::Bullet(_)
+                    | Block::Check(_)
+                    | Block::Note(_)
+            )
+        });
+        if !words_only {
+            return Ok(None);
+        }
+        let Block::Figure { name, args, .. } = &blocks[at] else { unreachable!() };
+        let template = options.templates.templates.get(SheetKind::Board.name());
+        let path = template.map_or("templates/board.tera", |(path, _)| path.as_str());
+        let chunks = draw_figure(name, args, cx, game)
+            .map_err(|e| vec![Diagnostic::file(path, e)])?;
+        let frame = layout::frame(&options.paper);
+        let Some(poster) = chunks.into_iter().find_map(|c| c.poster) else {
+            return Ok(None);
+        };
+        let split = !poster.fits(frame);
+        let words = blocks[..at]
+            .iter()
+            .map(|b| match b {
+                Block::Title(t) => Block::Heading(t.clone()),
+                other => other.clone(),
+            })
+            .collect();
+        Ok(Some(MovedBoard {
+            words,
+            figure: (name.clone(), args.clone()),
+            poster,
+            frame,
+            split,
+            legend_moved: true,
+        }))
+    }
+
+    /// Its chunks on a sheet set `cx.width` wide: the words, the legend, then (for a
+    /// split board) how to put the parts together and the plan.
+    pub(super) fn chunks(
+        &self,
+        cx: &FigureContext,
+        game: &dyn Sheets,
+    ) -> Result<Vec<layout::flow::Chunk>, String> {
+        let text =
+            |block: &Block| layout::text_chunks(block, cx.width, cx.measure, cx.reading);
+        let mut chunks: Vec<layout::flow::Chunk> =
+            self.words.iter().flat_map(text).collect();
+        let (name, args) = &self.figure;
+        if self.legend_moved {
+            let legend = draw_figure(name, args, cx, game)?;
+            chunks.extend(legend.into_iter().filter(|c| c.poster.is_none()));
+        }
+        if !self.split {
+            return Ok(chunks);
+        }
+        let labels = &self.poster.labels;
+        let (items, height, parts) =
+            layout::poster::plan_figure(&self.poster, self.frame, cx.width);
+        let note = labels.assembly_note.replace("{parts}", &parts.to_string());
+        chunks.extend(text(&Block::Heading(labels.assembly_title.clone())));
+        chunks.extend(text(&Block::Paragraph(note)));
+        // The plan stays with the words that explain it.
+        if let Some(last) = chunks.last_mut() {
+            last.keep_with_next = true;
+        }
+        chunks.push(layout::flow::Chunk::space(3.0));
+        let mut plan = crate::page::Page::new(0.0, 0.0);
+        plan.items = items;
+        let alt = labels.assembly_title.clone();
+        crate::page::Tag::wrap_all(crate::page::Role::Figure { alt }, &mut plan.items);
+        chunks.push(layout::flow::Chunk::new(height, plan.items));
+        Ok(chunks)
+    }
+}
