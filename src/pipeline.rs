@@ -424,7 +424,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     let at = outputs.iter().position(|o| o.sheet == SheetKind::Board);
     let mut moved = None;
     if let (Some((_, markup)), Some(at)) = (board, at)
-        && outputs[at].pages > 1
+        && outputs[at].pages.len() > 1
     {
         let cx = figure_context(&players, Audience::Players, kit, geometry);
         if let Some(mut words) = MovedBoard::of(markup, &cx, game.as_ref(), options)? {
@@ -437,7 +437,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                 let portion = Portion::BoardOnly { split: words.split, legend };
                 let board =
                     lay_out(sheet, markup, stamp, &cx, game, options, &blame, portion)?;
-                if board.pages < outputs[at].pages {
+                if board.pages.len() < outputs[at].pages.len() {
                     outputs[at] = board;
                     words.legend_moved = !legend;
                     moved = Some(words);
@@ -453,7 +453,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     let contents = loop {
         let files: Vec<FileInfo> = [(SheetKind::Contents, own_pages)]
             .into_iter()
-            .chain(outputs.iter().map(|o| (o.sheet, o.pages)))
+            .chain(outputs.iter().map(|o| (o.sheet, o.pages.len())))
             .map(|(sheet, pages)| FileInfo {
                 name: format!("{}.pdf", sheet.name()),
                 sheet: sheet.name(),
@@ -480,12 +480,13 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             &blame,
             Portion::Contents(moved.as_ref()),
         )?;
-        if output.pages == own_pages || own_pages > 3 {
+        if output.pages.len() == own_pages || own_pages > 3 {
             break output;
         }
-        own_pages = output.pages;
+        own_pages = output.pages.len();
     };
     outputs.insert(0, contents);
+    let outputs = outputs.into_iter().map(|laid| laid.write(options)).collect();
     Ok(Built { outputs, fell_back, notes })
 }
 
@@ -532,7 +533,7 @@ fn lay_out(
     options: &Options,
     blame: &dyn Fn(&str, String) -> Diagnostic,
     portion: Portion,
-) -> Result<Output, Diagnostics> {
+) -> Result<Laid, Diagnostics> {
     let template_path = options
         .templates
         .templates
@@ -617,14 +618,28 @@ fn lay_out(
         right_to_left: cx.reading.rtl(),
         page_label: cx.text("common.page_label").map_err(in_template)?,
     };
-    let scale = options.calibration.map(|c| c.scale());
-    let bytes = pdf::write_scaled(&pages, &info, scale);
-    Ok(Output {
-        sheet,
-        file_name: format!("{}.pdf", sheet.name()),
-        pages: pages.len(),
-        bytes,
-    })
+    Ok(Laid { sheet, pages, info })
+}
+
+/// A sheet laid out, not yet written: trial layouts (the contents sheet's page count,
+/// a board without its words) are only counted.
+struct Laid {
+    sheet: SheetKind,
+    pages: Vec<crate::page::Page>,
+    info: pdf::DocInfo,
+}
+
+impl Laid {
+    /// The PDF, drawn with the build's printer correction if it has one.
+    fn write(self, options: &Options) -> Output {
+        let scale = options.calibration.map(|c| c.scale());
+        Output {
+            sheet: self.sheet,
+            file_name: format!("{}.pdf", self.sheet.name()),
+            pages: self.pages.len(),
+            bytes: pdf::write_scaled(&self.pages, &self.info, scale),
+        }
+    }
 }
 
 /// A sheet's markup as chunks to flow, figures drawn `cx.width` wide, and the
