@@ -343,12 +343,12 @@ fn text_ops(
 /// FNV-1a: a stable hash for the document id (std's hashers may change between
 /// releases; this one never does).
 fn fnv1a(bytes: &[u8], salt: u8) -> u64 {
-    fnv1a_pair(bytes, [salt, salt])[0]
+    fnv1a_salted(bytes, [salt])[0]
 }
 
-/// [`fnv1a`] with two salts in one pass: the two chains of multiplications overlap,
-/// so the pair costs about what one hash does.
-fn fnv1a_pair(bytes: &[u8], salts: [u8; 2]) -> [u64; 2] {
+/// [`fnv1a`] with several salts in one pass: the chains of multiplications overlap,
+/// so two hashes cost about what one does.
+fn fnv1a_salted<const N: usize>(bytes: &[u8], salts: [u8; N]) -> [u64; N] {
     const BASIS: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0000_0100_0000_01b3;
     let mut hashes = salts.map(|salt| BASIS ^ salt as u64);

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use self::board_words::{MovedBoard, Portion};
+use self::board_words::{MovedBoard, Portion, is_board};
 use crate::calibrate::Calibration;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::{Facts, Sheets, number};
@@ -428,15 +428,13 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     {
         let cx = figure_context(&players, Audience::Players, kit, geometry);
         if let Some(mut words) = MovedBoard::of(markup, &cx, game.as_ref(), options)? {
-            let args = (SheetKind::Board, markup.as_str(), stamp.as_str());
-            let (sheet, markup, stamp) = args;
-            let game = game.as_ref();
+            let (sheet, game) = (SheetKind::Board, game.as_ref());
             // A board in one piece keeps its legend if it still fits on one sheet.
             let keep = if words.split { vec![false] } else { vec![true, false] };
             for legend in keep {
                 let portion = Portion::BoardOnly { split: words.split, legend };
                 let board =
-                    lay_out(sheet, markup, stamp, &cx, game, options, &blame, portion)?;
+                    lay_out(sheet, markup, &stamp, &cx, game, options, &blame, portion)?;
                 if board.pages.len() < outputs[at].pages.len() {
                     outputs[at] = board;
                     words.legend_moved = !legend;
@@ -661,7 +659,6 @@ fn chunks_of(
     let mut title = String::new();
     let mut breaks = 0;
     let blocks = markup::parse(markup);
-    let is_board = |b: &Block| matches!(b, Block::Figure { name, .. } if name == "board");
     // A board's words before its drawing go to the contents sheet.
     let moved_words = match portion {
         Portion::BoardOnly { .. } => blocks.iter().position(is_board).unwrap_or(0),

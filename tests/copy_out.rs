@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{copy_of, edit, stderr, tablekit};
-use crate::support::pdf_probe;
+use crate::support::{pdf_probe, without_placeholders};
 
 const KITS: [&str; 4] = ["three-men-slide", "stack-top-roads", "pathstone", "crossway"];
 const LANGS: [&str; 6] = ["en", "fr", "de", "es", "el", "ar"];
@@ -65,23 +65,6 @@ fn strings(kit: &str, lang: &str) -> Vec<String> {
             toml::Value::String(s) => out.push(without_placeholders(s)),
             toml::Value::Table(t) => stack.extend(t.values()),
             toml::Value::Array(a) => stack.extend(a),
-            _ => {}
-        }
-    }
-    out
-}
-
-fn without_placeholders(s: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0;
-    for c in s.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth > 0 => {
-                depth -= 1;
-                out.push(' ');
-            }
-            _ if depth == 0 => out.push(c),
             _ => {}
         }
     }

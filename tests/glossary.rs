@@ -3,6 +3,7 @@
 //! uses a term, the same key in every translation uses that language's term (one of
 //! its listed forms: plurals, cases, the article or a clitic glued on).
 
+use crate::support::without_placeholders;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -73,23 +74,6 @@ fn strings(kit: &str, lang: &str) -> BTreeMap<String, String> {
 fn folded(s: &str) -> String {
     let haraka = |c: char| ('\u{064B}'..='\u{0652}').contains(&c) || c == '\u{0670}';
     s.to_lowercase().chars().filter(|&c| !haraka(c)).collect()
-}
-
-fn without_placeholders(s: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0;
-    for c in s.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth > 0 => {
-                depth -= 1;
-                out.push(' ');
-            }
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// `form` occurs in `text` as a whole word (English: no letter either side).

@@ -203,6 +203,17 @@ fn the_crossway_record_says_who_played_each_turn_in_every_language() {
 }
 
 /// How far down its content area the last page of `pdf` is drawn on, 0 to 1.
+/// A record of several pages fills more than a third of its last.
+fn assert_last_page_filled(path: &Path, pdf: &Probe) {
+    let fill = last_page_fill(pdf);
+    assert!(
+        pdf.pages.len() == 1 || fill > 1.0 / 3.0,
+        "{}: its last page is {:.0} % full",
+        path.display(),
+        fill * 100.0
+    );
+}
+
 fn last_page_fill(pdf: &Probe) -> f64 {
     let page = pdf.pages.last().unwrap();
     let inside = above_footer(page);
@@ -228,13 +239,7 @@ fn no_record_sheet_ends_on_a_nearly_empty_page() {
         for (kit, sheet, _, _) in RECORDS {
             for lang in LANGS {
                 let (path, pdf) = record(&out, kit, sheet, lang);
-                let fill = last_page_fill(&pdf);
-                assert!(
-                    pdf.pages.len() == 1 || fill > 1.0 / 3.0,
-                    "{}: its last page is {:.0} % full",
-                    path.display(),
-                    fill * 100.0
-                );
+                assert_last_page_filled(&path, &pdf);
             }
         }
     }
@@ -251,13 +256,7 @@ fn no_record_sheet_ends_on_a_nearly_empty_page() {
         let run = tablekit(&args);
         assert!(run.status.success(), "{}", stderr(&run));
         let (path, pdf) = record(&out, kit, "ledger", "en");
-        let fill = last_page_fill(&pdf);
-        assert!(
-            pdf.pages.len() == 1 || fill > 1.0 / 3.0,
-            "{}: its last page is {:.0} % full",
-            path.display(),
-            fill * 100.0
-        );
+        assert_last_page_filled(&path, &pdf);
     }
 }
 

@@ -181,7 +181,7 @@ enum Draw {
 }
 
 impl Draw {
-    /// Puts `chunk`'s items on `page`, moved by (`x`, `y`).
+    /// Puts `items` on `page`, moved by (`x`, `y`).
     fn place(self, items: &[Item], x: f64, y: f64, page: &mut Vec<Item>) {
         match self {
             Draw::Items => page.extend(items.iter().map(|item| item.translated(x, y))),

@@ -78,7 +78,7 @@ pub(super) fn finish(mut doc: lopdf::Document, info: &DocInfo) -> Vec<u8> {
     doc.trailer.set("ID", Object::Array(vec![placeholder.clone(), placeholder]));
     let mut out = Vec::new();
     doc.save_to(&mut out).expect("writing to memory cannot fail");
-    let [head, tail] = super::fnv1a_pair(&out, [0, 1]);
+    let [head, tail] = super::fnv1a_salted(&out, [0, 1]);
     let id = format!("{head:016x}{tail:016x}");
     let zeros = format!("<{}>", "00".repeat(ID_BYTES));
     let at =

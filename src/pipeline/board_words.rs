@@ -25,6 +25,11 @@ pub(super) enum Portion<'m> {
     Contents(Option<&'m MovedBoard>),
 }
 
+/// The `@board` line: the drawing whose words may move.
+pub(super) fn is_board(block: &Block) -> bool {
+    matches!(block, Block::Figure { name, .. } if name == "board")
+}
+
 /// A board sheet's words, legend and (when it is split) assembly plan, moved to the
 /// contents sheet.
 pub(super) struct MovedBoard {
@@ -52,10 +57,7 @@ impl MovedBoard {
         options: &Options,
     ) -> Result<Option<MovedBoard>, Diagnostics> {
         let blocks = markup::parse(markup);
-        let Some(at) = blocks
-            .iter()
-            .position(|b| matches!(b, Block::Figure { name, .. } if name == "board"))
-        else {
+        let Some(at) = blocks.iter().position(is_board) else {
             return Ok(None);
         };
         // Only words move: a drawing or a page break before the board keeps it all
