@@ -5,6 +5,7 @@
 //! reproducible, states what the document is and asks viewers to print at actual
 //! size (`pdf/info.rs`).
 
+mod content;
 mod fonts;
 mod info;
 mod outline;
@@ -14,12 +15,9 @@ mod structure;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use printpdf::{
-    Color as PdfColor, Greyscale, LineCapStyle, LineDashPattern, LinePoint, Op,
-    PaintMode, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point as PdfPoint,
-    Polygon, PolygonRing, Pt, Rect, Rgb, TextItem, TextMatrix, WindingOrder,
-};
+use printpdf::{PdfDocument, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect};
 
+use self::content::{Content, Operand, Shown};
 use self::fonts::Subset;
 pub use self::info::DocInfo;
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
@@ -56,18 +54,17 @@ pub fn write_scaled(
         doc.resources.fonts.map.insert(subset.id.clone(), subset.font.clone());
     }
     let mut elements = Vec::new();
-    let pdf_pages = pages
+    let contents: Vec<Vec<u8>> = pages
         .iter()
         .enumerate()
         .map(|(index, page)| {
             let flip = |p: Point| point(p, page.height);
-            let mut ops = Vec::new();
+            let mut content = Content::default();
             if let Some((sx, sy)) = scale {
                 let (cx, cy) = (pt(page.width).0 / 2.0, pt(page.height).0 / 2.0);
                 let (sx, sy) = (sx as f32, sy as f32);
-                let matrix = [sx, 0.0, 0.0, sy, cx * (1.0 - sx), cy * (1.0 - sy)];
-                let matrix = printpdf::CurTransMat::Raw(matrix);
-                ops.push(Op::SetTransformationMatrix { matrix });
+                content
+                    .numbers(&[sx, 0.0, 0.0, sy, cx * (1.0 - sx), cy * (1.0 - sy)], "cm");
             }
             let mut marks = structure::PageMarks::new(&mut elements, index);
             for item in &page.items {
@@ -78,12 +75,23 @@ pub fn write_scaled(
                     }
                     _ => 0.0,
                 };
-                if !marks.before(item, top, &mut ops) {
-                    item_ops(item, &flip, &fonts, &mut ops);
+                if !marks.before(item, top, &mut content) {
+                    draw(item, &flip, &fonts, &mut content);
                 }
             }
-            marks.finish(&mut ops);
+            marks.finish(&mut content);
+            content.into_bytes()
+        })
+        .collect();
+    // printpdf writes the document around the streams written here: it is given
+    // empty pages, and the first one shows every glyph once, so that it embeds each
+    // face with the widths and ToUnicode map of the glyphs used.
+    let pdf_pages = pages
+        .iter()
+        .enumerate()
+        .map(|(index, page)| {
             let paper = || Rect::from_wh(pt(page.width), pt(page.height));
+            let ops = if index == 0 { fonts::glyph_usage(&fonts) } else { Vec::new() };
             PdfPage { media_box: paper(), trim_box: paper(), crop_box: paper(), ops }
         })
         .collect();
@@ -92,8 +100,19 @@ pub fn write_scaled(
     // back for the post-pass cost as much as writing the pages.
     let mut warnings = Vec::new();
     let mut doc = doc.to_lopdf_document(&PdfSaveOptions::default(), &mut warnings);
-    fonts::correct_descriptors(&mut doc, &fonts);
     let page_ids: Vec<_> = doc.get_pages().into_values().collect();
+    for (&page_id, content) in page_ids.iter().zip(contents) {
+        let stream = doc
+            .get_dictionary(page_id)
+            .and_then(|page| page.get(b"Contents"))
+            .and_then(lopdf::Object::as_reference)
+            .expect("printpdf gives every page a content stream");
+        doc.get_object_mut(stream)
+            .and_then(lopdf::Object::as_stream_mut)
+            .expect("a page's content is a stream")
+            .set_content(content);
+    }
+    fonts::correct_descriptors(&mut doc, &fonts);
     structure::write_tree(&mut doc, &page_ids, &elements);
     if pages.len() > 1 {
         outline::write(
@@ -169,175 +188,152 @@ fn point(p: Point, page_height: f64) -> PdfPoint {
 }
 
 /// Greys (every colour the sheets use) go to DeviceGray, so they print on black ink
-/// alone; a colour with hue would stay RGB.
-fn color(c: Color) -> PdfColor {
+/// alone; a colour with hue would stay RGB. `operators` are the grey and RGB
+/// operators for fill (`g`, `rg`) or stroke (`G`, `RG`).
+fn set_color(c: Color, operators: [&str; 2], content: &mut Content) {
     if c.0 == c.1 && c.1 == c.2 {
-        PdfColor::Greyscale(Greyscale { percent: c.0 as f32, icc_profile: None })
+        content.numbers(&[c.0 as f32], operators[0]);
     } else {
-        PdfColor::Rgb(Rgb {
-            r: c.0 as f32,
-            g: c.1 as f32,
-            b: c.2 as f32,
-            icc_profile: None,
-        })
+        content.numbers(&[c.0 as f32, c.1 as f32, c.2 as f32], operators[1]);
     }
 }
 
-fn item_ops(
+fn draw(
     item: &Item,
     flip: &dyn Fn(Point) -> PdfPoint,
     fonts: &BTreeMap<Style, Subset>,
-    ops: &mut Vec<Op>,
+    content: &mut Content,
 ) {
     match item {
         Item::Line { from, to, stroke } => {
-            set_stroke(stroke, ops);
-            let points = vec![corner(flip(*from)), corner(flip(*to))];
-            ops.push(Op::DrawLine { line: printpdf::Line { points, is_closed: false } });
+            set_stroke(stroke, content);
+            let (from, to) = (flip(*from), flip(*to));
+            content.numbers(&[from.x.0, from.y.0], "m");
+            content.numbers(&[to.x.0, to.y.0], "l");
+            content.op(&[], "S");
         }
         Item::Rect { origin, width, height, paint } => {
             // A real `re`, so readers see a rectangle rather than four lines.
-            let Some(mode) = paint_mode(paint) else { return };
-            set_paint(paint, ops);
+            let Some(paint_op) = paint_operator(paint, "B") else { return };
+            set_paint(paint, content);
             let bottom_left = flip(Point::new(origin.x, origin.y + height));
-            ops.push(Op::DrawRectangle {
-                rectangle: printpdf::Rect {
-                    x: bottom_left.x,
-                    y: bottom_left.y,
-                    width: pt(*width),
-                    height: pt(*height),
-                    mode: Some(mode),
-                    winding_order: None,
-                },
-            });
+            let size = [pt(*width).0, pt(*height).0];
+            content.numbers(&[bottom_left.x.0, bottom_left.y.0, size[0], size[1]], "re");
+            content.op(&[], paint_op);
         }
         Item::Circle { center, radius, paint } => {
-            shape(circle_ring(*center, *radius, flip), paint, ops);
+            let Some(paint_op) = paint_operator(paint, "b") else { return };
+            set_paint(paint, content);
+            circle_path(*center, *radius, flip, content);
+            content.op(&[], "h");
+            content.op(&[], paint_op);
         }
         Item::Polygon { points, paint } => {
-            let ring = points.iter().map(|&p| corner(flip(p))).collect();
-            shape(ring, paint, ops);
+            let Some(paint_op) = paint_operator(paint, "b") else { return };
+            set_paint(paint, content);
+            for (i, &p) in points.iter().enumerate() {
+                let p = flip(p);
+                content.numbers(&[p.x.0, p.y.0], if i == 0 { "m" } else { "l" });
+            }
+            content.op(&[], "h");
+            content.op(&[], paint_op);
         }
         Item::Text { origin, shaped, color: c } => {
-            text_ops(*origin, shaped, *c, flip, &fonts[&shaped.style], ops)
+            text(*origin, shaped, *c, flip, &fonts[&shaped.style], content)
         }
         // Structure markers are written by `structure::PageMarks`.
         Item::Begin(_) | Item::End => {}
     }
 }
 
-fn corner(p: PdfPoint) -> LinePoint {
-    LinePoint { p, bezier: false }
-}
-
-fn circle_ring(c: Point, r: f64, flip: &dyn Fn(Point) -> PdfPoint) -> Vec<LinePoint> {
+/// A circle as four quarter arcs, each one cubic Bézier: east → south → west →
+/// north → east (y grows downward).
+fn circle_path(
+    c: Point,
+    r: f64,
+    flip: &dyn Fn(Point) -> PdfPoint,
+    content: &mut Content,
+) {
     let k = r * KAPPA;
-    // Four quarter arcs: east → south → west → north → east (y grows downward).
     let (x, y) = (c.x, c.y);
-    let pts = [
-        (x + r, y, false),
-        (x + r, y + k, true),
-        (x + k, y + r, true),
-        (x, y + r, false),
-        (x - k, y + r, true),
-        (x - r, y + k, true),
-        (x - r, y, false),
-        (x - r, y - k, true),
-        (x - k, y - r, true),
-        (x, y - r, false),
-        (x + k, y - r, true),
-        (x + r, y - k, true),
-        (x + r, y, false),
+    let start = flip(Point::new(x + r, y));
+    content.numbers(&[start.x.0, start.y.0], "m");
+    let arcs = [
+        [(x + r, y + k), (x + k, y + r), (x, y + r)],
+        [(x - k, y + r), (x - r, y + k), (x - r, y)],
+        [(x - r, y - k), (x - k, y - r), (x, y - r)],
+        [(x + k, y - r), (x + r, y - k), (x + r, y)],
     ];
-    pts.iter()
-        .map(|&(px, py, bezier)| LinePoint { p: flip(Point::new(px, py)), bezier })
-        .collect()
+    for arc in arcs {
+        let [a, b, end] = arc.map(|(px, py)| flip(Point::new(px, py)));
+        content.numbers(&[a.x.0, a.y.0, b.x.0, b.y.0, end.x.0, end.y.0], "c");
+    }
 }
 
-fn paint_mode(paint: &Paint) -> Option<PaintMode> {
+/// The operator that paints a path as `paint` asks: fill `f`, stroke `S`, both
+/// `fill_and_stroke`; `None` when it asks for neither.
+fn paint_operator(paint: &Paint, fill_and_stroke: &'static str) -> Option<&'static str> {
     match (paint.fill, paint.stroke) {
-        (Some(_), Some(_)) => Some(PaintMode::FillStroke),
-        (Some(_), None) => Some(PaintMode::Fill),
-        (None, Some(_)) => Some(PaintMode::Stroke),
+        (Some(_), Some(_)) => Some(fill_and_stroke),
+        (Some(_), None) => Some("f"),
+        (None, Some(_)) => Some("S"),
         (None, None) => None,
     }
 }
 
-fn set_paint(paint: &Paint, ops: &mut Vec<Op>) {
+fn set_paint(paint: &Paint, content: &mut Content) {
     if let Some(fill) = paint.fill {
-        ops.push(Op::SetFillColor { col: color(fill) });
+        set_color(fill, ["g", "rg"], content);
     }
     if let Some(stroke) = &paint.stroke {
-        set_stroke(stroke, ops);
+        set_stroke(stroke, content);
     }
 }
 
-fn shape(points: Vec<LinePoint>, paint: &Paint, ops: &mut Vec<Op>) {
-    let Some(mode) = paint_mode(paint) else { return };
-    set_paint(paint, ops);
-    let polygon = Polygon {
-        rings: vec![PolygonRing { points }],
-        mode,
-        winding_order: WindingOrder::NonZero,
-    };
-    ops.push(Op::DrawPolygon { polygon });
-}
-
-fn set_stroke(stroke: &Stroke, ops: &mut Vec<Op>) {
-    ops.push(Op::SetOutlineColor { col: color(stroke.color) });
-    ops.push(Op::SetOutlineThickness { pt: pt(stroke.width) });
+fn set_stroke(stroke: &Stroke, content: &mut Content) {
+    set_color(stroke.color, ["G", "RG"], content);
+    content.numbers(&[pt(stroke.width).0], "w");
     let dash = match stroke.dash {
-        Some((on, off)) => LineDashPattern::new(0.0, &[pt(on).0, pt(off).0]),
-        None => LineDashPattern::solid(),
+        Some((on, off)) => [pt(on).0, pt(off).0],
+        None => [0.0; 2],
     };
-    ops.push(Op::SetLineDashPattern { dash });
+    let dash = if stroke.dash.is_some() { &dash[..] } else { &[] };
+    content.op(&[Operand::Numbers(dash), Operand::Number(0.0)], "d");
     // Square ends on heavy solid lines, so board edges meet cleanly at the corners;
     // thin lines and dashes keep flat ends, so rulers and cut lines measure as drawn.
     let heavy = stroke.dash.is_none() && stroke.width >= 1.0;
-    let cap = if heavy { LineCapStyle::ProjectingSquare } else { LineCapStyle::Butt };
-    ops.push(Op::SetLineCapStyle { cap });
+    content.op(&[Operand::Integer(if heavy { 2 } else { 0 })], "J");
 }
 
-fn text_ops(
+fn text(
     origin: Point,
     shaped: &Shaped,
     c: Color,
     flip: &dyn Fn(Point) -> PdfPoint,
     font: &Subset,
-    ops: &mut Vec<Op>,
+    content: &mut Content,
 ) {
     if shaped.glyphs.is_empty() {
         return;
     }
     let at = flip(origin);
+    content.op(&[], "BT");
+    set_color(c, ["g", "rg"], content);
+    let size = Operand::Number(shaped.size_pt as f32);
+    content.op(&[Operand::Name(&font.id.0), size], "Tf");
+    content.numbers(&[1.0, 0.0, 0.0, 1.0, at.x.0, at.y.0], "Tm");
     // The viewer advances by the font's own widths; the shaper's advances can differ
-    // (kerning), so each glyph carries the difference as a TJ adjustment.
+    // (kerning), so each glyph carries the difference as a TJ adjustment. The subset
+    // has a copy of a glyph for each text it stands for, so each code has one text
+    // in the ToUnicode map (`fonts.rs`).
     let upem = shaped.units_per_em as f32;
-    let glyphs = shaped
-        .glyphs
-        .iter()
-        .map(|g| {
-            let glyph = font.glyph(g.id, &g.text);
-            let offset = (glyph.advance as f32 - g.advance as f32) * 1000.0 / upem;
-            // The subset has a copy of the glyph for each text it stands for, so
-            // each code carries one text (printpdf builds the ToUnicode map from
-            // them; an empty text leaves the code unmapped).
-            printpdf::Codepoint {
-                gid: glyph.id,
-                offset,
-                cid: Some(glyph.text.to_string()),
-            }
-        })
-        .collect();
-    ops.push(Op::StartTextSection);
-    ops.push(Op::SetFillColor { col: color(c) });
-    ops.push(Op::SetFont {
-        font: PdfFontHandle::External(font.id.clone()),
-        size: Pt(shaped.size_pt as f32),
-    });
-    ops.push(Op::SetTextMatrix { matrix: TextMatrix::Translate(at.x, at.y) });
-    ops.push(Op::ShowText { items: vec![TextItem::GlyphIds(glyphs)] });
-    ops.push(Op::EndTextSection);
+    content.show(shaped.glyphs.iter().flat_map(|g| {
+        let glyph = font.glyph(g.id, &g.text);
+        let offset = (glyph.advance as f32 - g.advance as f32) * 1000.0 / upem;
+        let adjust = (offset != 0.0).then_some(Shown::Adjust(offset));
+        std::iter::once(Shown::Code(glyph.id)).chain(adjust)
+    }));
+    content.op(&[], "ET");
 }
 
 /// FNV-1a: a stable hash for the document id (std's hashers may change between

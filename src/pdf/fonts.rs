@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use allsorts::binary::read::ReadScope;
 use allsorts::font_data::FontData;
 use allsorts::subset::{CmapTarget, SubsetProfile, subset};
-use printpdf::{FontId, ParsedFont, PdfFont};
+use printpdf::{Codepoint, FontId, Op, ParsedFont, PdfFont, PdfFontHandle, Pt, TextItem};
 use rustybuzz::ttf_parser;
 
 use crate::page::{Item, Page};
@@ -38,23 +38,20 @@ pub(super) struct Subset {
 }
 
 /// A glyph as the content stream writes it.
-pub(super) struct SubsetGlyph<'a> {
+pub(super) struct SubsetGlyph {
     /// Glyph id in the subset (what the content stream shows).
     pub id: u16,
     /// Advance width in font units (what the viewer advances by).
     pub advance: u16,
-    /// The text the glyph stands for (the ToUnicode entry of its code); empty for
-    /// none.
-    pub text: &'a str,
 }
 
 impl Subset {
     /// The subset's glyph for an original glyph id standing for `text`.
-    pub fn glyph<'a>(&self, original: u16, text: &'a str) -> SubsetGlyph<'a> {
+    pub fn glyph(&self, original: u16, text: &str) -> SubsetGlyph {
         let key = (original, text.to_string());
         let id = *self.glyphs.get(&key).expect("glyph was collected");
         let advance = self.font.parsed_font.get_glyph_width(id).unwrap_or(0);
-        SubsetGlyph { id, advance, text }
+        SubsetGlyph { id, advance }
     }
 }
 
@@ -63,6 +60,27 @@ pub(super) fn subsets(pages: &[Page]) -> BTreeMap<Style, Subset> {
     used_glyphs(pages)
         .into_iter()
         .map(|(style, usage)| (style, subset_face(style, usage)))
+        .collect()
+}
+
+/// Ops that show every glyph of every subset once, with the text it stands for:
+/// from these printpdf writes each face's widths and ToUnicode map (the page
+/// streams themselves are written by `content.rs`).
+pub(super) fn glyph_usage(fonts: &BTreeMap<Style, Subset>) -> Vec<Op> {
+    fonts
+        .values()
+        .flat_map(|subset| {
+            let glyphs = subset.glyphs.iter().map(|((_, text), &id)| Codepoint {
+                gid: id,
+                offset: 0.0,
+                cid: Some(text.clone()),
+            });
+            let font = PdfFontHandle::External(subset.id.clone());
+            [
+                Op::SetFont { font, size: Pt(1.0) },
+                Op::ShowText { items: vec![TextItem::GlyphIds(glyphs.collect())] },
+            ]
+        })
         .collect()
 }
 

@@ -4,12 +4,12 @@
 //! with alternative text). Items outside any run are marked as artifacts, so every
 //! mark on a page is either read or known to be decoration.
 //!
-//! The page streams are written by printpdf from the ops made here; the tree is
-//! added to printpdf's output with lopdf, by object id, without re-reading a page.
+//! The marks are written into the page streams as they are made (`content.rs`); the
+//! tree is added to printpdf's output with lopdf, by object id.
 
 use lopdf::{Dictionary, Document, Object, ObjectId};
-use printpdf::{DictItem, Op};
 
+use super::content::{Content, Operand};
 use super::info::text_string;
 use crate::page::{Item, Role};
 
@@ -47,7 +47,7 @@ impl<'a> PageMarks<'a> {
         &mut self,
         item: &Item,
         top: impl Fn() -> f32,
-        ops: &mut Vec<Op>,
+        content: &mut Content,
     ) -> bool {
         match item {
             Item::Begin(tag) => {
@@ -55,7 +55,7 @@ impl<'a> PageMarks<'a> {
                 if self.depth > 1 {
                     return true;
                 }
-                self.close_artifact(ops);
+                self.close_artifact(content);
                 let mcid = self.next_mcid;
                 self.next_mcid += 1;
                 match self.elements.last_mut() {
@@ -69,18 +69,13 @@ impl<'a> PageMarks<'a> {
                         top: None,
                     }),
                 }
-                let properties = DictItem::Dict {
-                    map: [("MCID".to_string(), DictItem::Int(mcid))].into(),
-                };
-                ops.push(Op::BeginMarkedContentWithProperties {
-                    tag: tag_name(&tag.role).to_string(),
-                    properties,
-                });
+                let tag = Operand::Name(tag_name(&tag.role));
+                content.op(&[tag, Operand::Mcid(mcid)], "BDC");
                 true
             }
             Item::End => {
                 if self.depth == 1 {
-                    ops.push(Op::EndMarkedContent);
+                    content.op(&[], "EMC");
                 }
                 self.depth = self.depth.saturating_sub(1);
                 true
@@ -99,7 +94,7 @@ impl<'a> PageMarks<'a> {
             _ if self.depth > 0 => false,
             _ => {
                 if !self.artifact {
-                    ops.push(Op::BeginMarkedContent { tag: "Artifact".to_string() });
+                    content.op(&[Operand::Name("Artifact")], "BMC");
                     self.artifact = true;
                 }
                 false
@@ -108,16 +103,16 @@ impl<'a> PageMarks<'a> {
     }
 
     /// Closes whatever is still open at the end of the page.
-    pub fn finish(mut self, ops: &mut Vec<Op>) {
-        self.close_artifact(ops);
+    pub fn finish(mut self, content: &mut Content) {
+        self.close_artifact(content);
         if self.depth > 0 {
-            ops.push(Op::EndMarkedContent);
+            content.op(&[], "EMC");
         }
     }
 
-    fn close_artifact(&mut self, ops: &mut Vec<Op>) {
+    fn close_artifact(&mut self, content: &mut Content) {
         if self.artifact {
-            ops.push(Op::EndMarkedContent);
+            content.op(&[], "EMC");
             self.artifact = false;
         }
     }
