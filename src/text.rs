@@ -277,6 +277,10 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
     // back to text: a mark (shadda) to its own glyph, letters to the base glyph or
     // ligature, in the order a reader meets them.
     let rtl = direction == Direction::RightToLeft;
+    // Where each cluster's text ends: at the next cluster's start, in logical order.
+    let mut starts: Vec<usize> = infos.iter().map(|g| g.cluster as usize).collect();
+    starts.sort_unstable();
+    starts.dedup();
     let mut i = 0;
     while i < infos.len() {
         let cluster = infos[i].cluster;
@@ -284,12 +288,8 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
             .find(|&k| infos[k].cluster != cluster)
             .unwrap_or(infos.len());
         let start = cluster as usize;
-        let text_end = infos
-            .iter()
-            .map(|g| g.cluster as usize)
-            .filter(|&c| c > start)
-            .min()
-            .unwrap_or(text.len());
+        let next = starts.partition_point(|&c| c <= start);
+        let text_end = starts.get(next).copied().unwrap_or(text.len());
         assign_cluster(&mut glyphs[i..end], &text[start..text_end], face, rtl);
         i = end;
     }
