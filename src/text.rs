@@ -186,6 +186,19 @@ pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped
     }
 }
 
+/// Whether `text`, set as one paragraph, reads right to left: what
+/// [`shape`]`(text, …).rtl` says, without shaping it.
+pub fn reads_right_to_left(text: &str, reading: Reading) -> bool {
+    if reading.rtl() {
+        // The sheet's direction is the paragraph's base level.
+        return true;
+    }
+    if text.chars().all(|c| (c as u32) < 0x0590) {
+        return false;
+    }
+    ParagraphBidiInfo::new(text, None).paragraph_level.is_rtl()
+}
+
 const LEFT_TO_RIGHT_ISOLATE: char = '\u{2066}';
 const POP_DIRECTIONAL_ISOLATE: char = '\u{2069}';
 
@@ -580,6 +593,17 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_paragraph_direction_is_the_shaped_one() {
+        let texts = ["Move a stone.", "حرّك حجرًا.", "c2+ حرّك", "حرّك c2+", "", "12 ١٢"];
+        for text in texts {
+            for reading in [Reading::Natural, Reading::RightToLeft] {
+                let shaped = shape(text, Style::Regular, 10.0, reading);
+                assert_eq!(reads_right_to_left(text, reading), shaped.rtl, "{text:?}");
+            }
+        }
+    }
 
     #[test]
     fn shaping_measures_with_real_advances() {

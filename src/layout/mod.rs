@@ -202,7 +202,7 @@ fn marked(text: &str, width: f64, mark: Mark, reading: Reading) -> Vec<Chunk> {
     let indent = 7.0;
     let mut chunks = lines(text, Style::Regular, BODY_PT, width, indent, reading);
     // The mark stands where lines start: on the right for right-to-left text.
-    let rtl = text::shape(text, Style::Regular, BODY_PT, reading).rtl;
+    let rtl = text::reads_right_to_left(text, reading);
     let at = |x: f64, w: f64| if rtl { width - x - w } else { x };
     if let Some(first) = chunks.first_mut() {
         let (ascent, _) = text::vertical_metrics_mm(Style::Regular, BODY_PT);
