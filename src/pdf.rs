@@ -12,7 +12,7 @@ mod outline;
 mod pdfa;
 mod structure;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use printpdf::{PdfDocument, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect};
@@ -153,7 +153,7 @@ fn deflated(content: &[u8]) -> Option<Arc<[u8]>> {
     const REMEMBERED_FROM: usize = 4096;
     /// Streams remembered before starting afresh: at most a few tens of megabytes.
     const KEPT: usize = 512;
-    type Deflated = Mutex<HashMap<Vec<u8>, Option<Arc<[u8]>>>>;
+    type Deflated = Mutex<rustc_hash::FxHashMap<Vec<u8>, Option<Arc<[u8]>>>>;
     static DEFLATED: OnceLock<Deflated> = OnceLock::new();
     if content.len() < REMEMBERED_FROM || content.len() > MAX_REMEMBERED {
         return deflate(content);

@@ -240,7 +240,7 @@ fn isolate_notation(text: &str) -> String {
 thread_local! {
     /// Runs already shaped on this thread: sheets repeat the same words, labels and
     /// numbers many times, and a whole build repeats them across variants.
-    static SHAPED_RUNS: std::cell::RefCell<std::collections::HashMap<(String, Style, bool), Vec<Glyph>>> =
+    static SHAPED_RUNS: std::cell::RefCell<rustc_hash::FxHashMap<(String, Style, bool), Vec<Glyph>>> =
         std::cell::RefCell::default();
 }
 
@@ -514,7 +514,7 @@ fn mm_per_unit(style: Style, size_pt: f64) -> f64 {
 thread_local! {
     /// Advance widths already measured on this thread, in font units (so one entry
     /// serves every size): line breaking measures the same words again and again.
-    static ADVANCES: std::cell::RefCell<std::collections::HashMap<(String, Style, bool), i64>> =
+    static ADVANCES: std::cell::RefCell<rustc_hash::FxHashMap<(String, Style, bool), i64>> =
         std::cell::RefCell::default();
 }
 

@@ -13,7 +13,7 @@
 //! library printpdf itself is built on (no extra dependency), and printpdf embeds
 //! the finished subset.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use allsorts::binary::read::ReadScope;
@@ -122,7 +122,7 @@ fn subset_face(style: Style, usage: BTreeSet<(u16, String)>) -> Subset {
 /// mostly use the same glyphs, so each glyph list is cut once per process (cutting
 /// reads the whole face's glyph table: an eighth of a build's time).
 fn subset_program(style: Style, ids: &[u16]) -> Arc<Vec<u8>> {
-    type Programs = Mutex<HashMap<(Style, Vec<u16>), Arc<Vec<u8>>>>;
+    type Programs = Mutex<rustc_hash::FxHashMap<(Style, Vec<u16>), Arc<Vec<u8>>>>;
     static PROGRAMS: OnceLock<Programs> = OnceLock::new();
     /// Enough for every variant of the full build matrix, a few megabytes.
     const KEPT: usize = 512;

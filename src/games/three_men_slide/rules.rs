@@ -5,7 +5,7 @@
 //! `B`, columns A to C), a space, then the player to move, e.g. `.../B../A.. A`.
 //! A move is a placement `C2` or a slide `C2-C1`.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::fmt;
 
 use crate::rules::{Game, Outcome, RulesError};
@@ -618,7 +618,9 @@ pub fn stuck_positions() -> Vec<String> {
 
 fn search_stuck_positions() -> Vec<String> {
     let starts = [Player::A, Player::B].map(Position::empty);
-    let mut seen: HashSet<Position> = starts.into_iter().collect();
+    // Fx rather than std's SipHash: nothing here is chosen by an adversary, and
+    // hashing was most of this search's time.
+    let mut seen: rustc_hash::FxHashSet<Position> = starts.into_iter().collect();
     let mut queue: VecDeque<Position> = starts.into_iter().collect();
     let mut stuck = Vec::new();
     while let Some(position) = queue.pop_front() {
@@ -728,7 +730,7 @@ mod tests {
         let edges = movement_edges();
         assert_eq!(edges.len(), 12);
         assert!(edges.iter().all(|&(a, b)| a < b && is_edge(a, b)));
-        let unique: HashSet<_> = edges.iter().collect();
+        let unique: std::collections::HashSet<_> = edges.iter().collect();
         assert_eq!(unique.len(), edges.len());
         assert_eq!(neighbours(sq("A1")), vec![sq("B1"), sq("A2")]);
         assert_eq!(neighbours(sq("B2")), vec![sq("B1"), sq("A2"), sq("C2"), sq("B3")]);
