@@ -235,9 +235,13 @@ impl Position {
     }
 
     fn slides(&self) -> Vec<Move> {
-        movement_edges()
-            .into_iter()
-            .flat_map(|(a, b)| [(a, b), (b, a)])
+        // Found once: the stuck-position search asks every position for its slides.
+        static EDGES: std::sync::OnceLock<Vec<(Square, Square)>> =
+            std::sync::OnceLock::new();
+        EDGES
+            .get_or_init(movement_edges)
+            .iter()
+            .flat_map(|&(a, b)| [(a, b), (b, a)])
             .filter(|&(from, to)| {
                 self.at(from) == Some(self.to_move) && self.at(to).is_none()
             })
