@@ -135,14 +135,27 @@ fn unprintable(c: char) -> bool {
 /// Loads every `lang/*.toml` of a kit; the English file must be there. How complete
 /// each translation is, is [`compare`]'s business.
 pub fn load_all(source: &Source) -> (BTreeMap<String, Strings>, Diagnostics) {
+    use rayon::prelude::*;
+    let files: Vec<_> = source
+        .files
+        .iter()
+        .filter_map(|(path, text)| {
+            let lang = path.strip_prefix("lang/")?.strip_suffix(".toml")?;
+            Some((lang, path, text))
+        })
+        .collect();
+    // Parsed side by side: reading a kit's six languages is most of loading it, and
+    // every build waits for it. The results are taken in file order, as before.
+    let parsed: Vec<_> = files
+        .par_iter()
+        .map(|&(lang, path, text)| {
+            (lang, Strings::parse(lang, &source.display_path(path), text))
+        })
+        .collect();
     let mut languages = BTreeMap::new();
     let mut diags = Diagnostics::new();
-    for (path, text) in &source.files {
-        let Some(lang) = path.strip_prefix("lang/").and_then(|p| p.strip_suffix(".toml"))
-        else {
-            continue;
-        };
-        match Strings::parse(lang, &source.display_path(path), text) {
+    for (lang, result) in parsed {
+        match result {
             Ok(strings) => {
                 languages.insert(lang.to_string(), strings);
             }

@@ -84,17 +84,12 @@ impl TemplateSet {
         tera.register_function("range", small_range);
         tera.add_raw_template(sheet, text).map_err(fail)?;
         let context = tera::Context::from_serialize(context).map_err(fail)?;
-        // A kit's template is untrusted: it runs on its own thread under a time budget,
-        // so nested loops end in an error naming the template, not a hang. (A runaway
-        // render is left behind; the command-line tool exits right after reporting.)
-        let (done, result) = std::sync::mpsc::channel();
+        // A kit's template is untrusted: it runs on another thread under a time budget,
+        // so nested loops end in an error naming the template, not a hang.
         let name = sheet.to_string();
-        std::thread::spawn(move || {
-            let _ = done.send(tera.render(&name, &context));
-        });
-        match result.recv_timeout(budget) {
-            Ok(rendered) => rendered.map_err(fail),
-            Err(_) => Err(Box::new(Diagnostic::file(
+        match within_budget(move || tera.render(&name, &context), budget) {
+            Some(rendered) => rendered.map_err(fail),
+            None => Err(Box::new(Diagnostic::file(
                 path,
                 format!(
                     "the template ran for more than {:.1} s: a loop that does not end?",
@@ -103,6 +98,57 @@ impl TemplateSet {
             ))),
         }
     }
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+thread_local! {
+    /// Where this thread's renders run. The worker is kept for the next render
+    /// (starting a thread for every sheet cost more than most renders); one that
+    /// overran its budget is left behind and a new one started. (The command-line
+    /// tool exits right after reporting the overrun.)
+    static WORKER: std::cell::RefCell<Option<std::sync::mpsc::Sender<Job>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `job` on this thread's worker and waits at most `budget` for its result:
+/// `None` if it ran longer (or panicked).
+fn within_budget<T: Send + 'static>(
+    job: impl FnOnce() -> T + Send + 'static,
+    budget: std::time::Duration,
+) -> Option<T> {
+    let (done, result) = std::sync::mpsc::channel();
+    let mut job: Job = Box::new(move || {
+        let _ = done.send(job());
+    });
+    WORKER.with_borrow_mut(|worker| {
+        loop {
+            let sender = worker.get_or_insert_with(start_worker);
+            match sender.send(job) {
+                Ok(()) => break,
+                // The worker is gone (a render panicked): start another.
+                Err(std::sync::mpsc::SendError(returned)) => {
+                    job = returned;
+                    *worker = None;
+                }
+            }
+        }
+    });
+    let outcome = result.recv_timeout(budget).ok();
+    if outcome.is_none() {
+        WORKER.with_borrow_mut(|worker| *worker = None);
+    }
+    outcome
+}
+
+fn start_worker() -> std::sync::mpsc::Sender<Job> {
+    let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+    std::thread::spawn(move || {
+        for job in queue {
+            job();
+        }
+    });
+    jobs
 }
 
 /// How long one sheet's template may run. The built-in ones take milliseconds.
@@ -198,6 +244,23 @@ mod tests {
         let err = err.render();
         assert!(err.contains("loop.tera"), "{err}");
         assert!(err.contains("ran for more than 0.2 s"), "{err}");
+        // The next render on this thread gets a fresh worker, not the busy one.
+        overrides
+            .insert("board".to_string(), ("quick.tera".to_string(), "x".to_string()));
+        let quick = TemplateSet::builtin(any_game()).with_overrides(&overrides);
+        let rendered = quick.render_within("board", &serde_json_like(), budget);
+        assert_eq!(rendered.map_err(|e| e.render()).unwrap(), "x");
+    }
+
+    #[test]
+    fn renders_on_one_thread_share_a_worker_and_survive_a_panic() {
+        let budget = std::time::Duration::from_secs(5);
+        let thread_of = || within_budget(|| std::thread::current().id(), budget);
+        let first = thread_of().unwrap();
+        assert_ne!(first, std::thread::current().id(), "renders run on the worker");
+        assert_eq!(thread_of().unwrap(), first, "and the worker is kept");
+        assert_eq!(within_budget(|| -> u8 { panic!("a render panicked") }, budget), None);
+        assert!(within_budget(|| 7, budget) == Some(7), "a new worker takes over");
     }
 
     #[test]
