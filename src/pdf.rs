@@ -11,6 +11,7 @@ mod info;
 mod outline;
 mod pdfa;
 mod structure;
+mod trimmed;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
