@@ -56,7 +56,8 @@ pub struct Glyph {
     pub id: u16,
     /// The text this glyph stands for (several characters for a ligature, empty for
     /// the second glyph of a cluster), so the PDF can map glyphs back to text.
-    pub text: String,
+    /// Shared: a run from the cache is copied without copying its texts.
+    pub text: std::sync::Arc<str>,
     /// Pen advance after this glyph, in font units.
     pub advance: i32,
 }
@@ -282,7 +283,7 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
         .zip(positions)
         .map(|(info, pos)| Glyph {
             id: info.glyph_id as u16,
-            text: String::new(),
+            text: "".into(),
             advance: pos.x_advance,
         })
         .collect();
@@ -311,7 +312,7 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
         // character by character, so a ligature's text (lam-alef) is stored reversed
         // and comes out the right way round.
         for glyph in &mut glyphs {
-            glyph.text = glyph.text.chars().rev().collect();
+            glyph.text = glyph.text.chars().rev().collect::<String>().into();
         }
     }
     glyphs
@@ -361,7 +362,7 @@ fn shape_plan(
 /// reader) and the word still copies out as written.
 fn assign_cluster(glyphs: &mut [Glyph], cluster: &str, face: &Face, rtl: bool) {
     if let [only] = glyphs {
-        only.text = cluster.to_string();
+        only.text = cluster.into();
         return;
     }
     let chars: Vec<char> = cluster.chars().collect();
@@ -412,10 +413,10 @@ fn assign_cluster(glyphs: &mut [Glyph], cluster: &str, face: &Face, rtl: bool) {
     for (i, &(k, first)) in firsts.iter().enumerate() {
         let from = if i == 0 { 0 } else { first };
         let to = firsts.get(i + 1).map_or(chars.len(), |&(_, next)| next);
-        glyphs[k].text = chars[from..to].iter().collect();
+        glyphs[k].text = chars[from..to].iter().collect::<String>().into();
     }
     if firsts.is_empty() {
-        glyphs[reading[0]].text = cluster.to_string();
+        glyphs[reading[0]].text = cluster.into();
     }
 }
 
@@ -619,7 +620,7 @@ mod tests {
     #[test]
     fn glyphs_carry_their_text() {
         let shaped = shape("A1 é", Style::Bold, 12.0, Reading::Natural);
-        let text: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        let text: String = shaped.glyphs.iter().map(|g| &*g.text).collect();
         assert_eq!(text, "A1 é");
         assert!(shaped.missing_chars().is_empty());
     }
@@ -659,7 +660,7 @@ mod tests {
         // and the number keeps its digit order.
         let shaped = shape("الدور 40", Style::Regular, 10.0, Reading::Natural);
         assert!(shaped.rtl && shaped.has_rtl);
-        let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        let visual: String = shaped.glyphs.iter().map(|g| &*g.text).collect();
         assert!(
             visual.starts_with("40"),
             "visual order puts the number first: {visual:?}"
@@ -684,7 +685,7 @@ mod tests {
     /// What a reader gives back from a right-to-left line: the glyphs' texts in
     /// visual order, the whole reversed character by character.
     fn read_back(shaped: &Shaped) -> String {
-        let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        let visual: String = shaped.glyphs.iter().map(|g| &*g.text).collect();
         visual.chars().rev().collect()
     }
 
@@ -718,20 +719,20 @@ mod tests {
     fn a_mark_ligature_gets_the_marks_and_its_letter_keeps_its_own_text() {
         // meem + kasra + shadda: DejaVu sets the two marks as one glyph.
         let shaped = shape("مِّ", Style::Regular, 10.0, Reading::RightToLeft);
-        let texts: Vec<&str> = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        let texts: Vec<&str> = shaped.glyphs.iter().map(|g| &*g.text).collect();
         // Visual order: the mark glyph first; texts stored reversed.
         assert_eq!(texts, ["\u{651}\u{650}", "م"]);
         // lam + fathatan + alef: the ligature reads its lam, the mark glyph the
         // fathatan and the alef that follows it.
         let shaped = shape("لًا", Style::Regular, 10.0, Reading::RightToLeft);
-        let texts: Vec<&str> = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        let texts: Vec<&str> = shaped.glyphs.iter().map(|g| &*g.text).collect();
         assert_eq!(texts, ["ا\u{64b}", "ل"]);
     }
 
     #[test]
     fn moves_inside_arabic_keep_their_signs_in_place() {
         let shaped = shape("بعد c2+: التاج", Style::Regular, 10.0, Reading::RightToLeft);
-        let visual: String = shaped.glyphs.iter().map(|g| g.text.as_str()).collect();
+        let visual: String = shaped.glyphs.iter().map(|g| &*g.text).collect();
         assert!(visual.contains("c2+"), "the move reads c2+ left to right: {visual:?}");
         assert!(!visual.contains('\u{2066}'), "no isolate control reaches the page");
     }

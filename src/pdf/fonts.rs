@@ -31,7 +31,7 @@ pub(super) struct Subset {
     /// The subset font, as printpdf embeds it.
     pub font: PdfFont,
     /// Original glyph id and the text it stands for → its glyph id in the subset.
-    glyphs: BTreeMap<(u16, String), u16>,
+    glyphs: BTreeMap<(u16, Arc<str>), u16>,
     /// The face's cap height in thousandths of an em.
     cap_height: i64,
 }
@@ -46,8 +46,8 @@ pub(super) struct SubsetGlyph {
 
 impl Subset {
     /// The subset's glyph for an original glyph id standing for `text`.
-    pub fn glyph(&self, original: u16, text: &str) -> SubsetGlyph {
-        let key = (original, text.to_string());
+    pub fn glyph(&self, original: u16, text: &Arc<str>) -> SubsetGlyph {
+        let key = (original, text.clone());
         let id = *self.glyphs.get(&key).expect("glyph was collected");
         let advance = self.font.parsed_font.get_glyph_width(id).unwrap_or(0);
         SubsetGlyph { id, advance }
@@ -72,7 +72,7 @@ pub(super) fn glyph_usage(fonts: &BTreeMap<Style, Subset>) -> Vec<Op> {
             let glyphs = subset.glyphs.iter().map(|((_, text), &id)| Codepoint {
                 gid: id,
                 offset: 0.0,
-                cid: Some(text.clone()),
+                cid: Some(text.to_string()),
             });
             let font = PdfFontHandle::External(subset.id.clone());
             [
@@ -84,8 +84,8 @@ pub(super) fn glyph_usage(fonts: &BTreeMap<Style, Subset>) -> Vec<Op> {
 }
 
 /// Every glyph the pages show, per face, with each text it stands for somewhere.
-fn used_glyphs(pages: &[Page]) -> BTreeMap<Style, BTreeSet<(u16, String)>> {
-    let mut used: BTreeMap<Style, BTreeSet<(u16, String)>> = BTreeMap::new();
+fn used_glyphs(pages: &[Page]) -> BTreeMap<Style, BTreeSet<(u16, Arc<str>)>> {
+    let mut used: BTreeMap<Style, BTreeSet<(u16, Arc<str>)>> = BTreeMap::new();
     for item in pages.iter().flat_map(|p| &p.items) {
         let Item::Text { shaped, .. } = item else { continue };
         let face = used.entry(shaped.style).or_default();
@@ -94,7 +94,7 @@ fn used_glyphs(pages: &[Page]) -> BTreeMap<Style, BTreeSet<(u16, String)>> {
     used
 }
 
-fn subset_face(style: Style, usage: BTreeSet<(u16, String)>) -> Subset {
+fn subset_face(style: Style, usage: BTreeSet<(u16, Arc<str>)>) -> Subset {
     // .notdef first, then the used glyphs in ascending order, a glyph once per text
     // it stands for; allsorts gives each requested glyph its position in this list as
     // its new id (composite glyphs' components are appended after them) and copies a
@@ -255,9 +255,9 @@ mod tests {
         let font = &fonts[&Style::Regular];
         let face = ttf_parser::Face::parse(Style::Regular.font_bytes(), 0).unwrap();
         let fathatan = face.glyph_index('\u{64b}').unwrap().0;
-        let alone = font.glyph(fathatan, "\u{64b}");
+        let alone = font.glyph(fathatan, &"\u{64b}".into());
         // Stored reversed, as right-to-left text is.
-        let with_alef = font.glyph(fathatan, "ا\u{64b}");
+        let with_alef = font.glyph(fathatan, &"ا\u{64b}".into());
         assert_ne!(alone.id, with_alef.id, "two codes");
         assert_eq!(alone.advance, with_alef.advance, "one outline");
         // Exactly these two copies, whatever else the page uses.
