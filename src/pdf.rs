@@ -139,24 +139,26 @@ fn compress_streams(doc: &mut lopdf::Document) {
         if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
             continue;
         }
-        if let Some(deflated) = deflated(&stream.content) {
+        // Font programs (with their `Length1`) recur across a build's variants; page
+        // streams hardly ever do, so only fonts are remembered.
+        let recurs = stream.dict.has(b"Length1");
+        if let Some(deflated) = deflated(&stream.content, recurs) {
             stream.dict.set("Filter", "FlateDecode");
             stream.set_content(deflated.to_vec());
         }
     }
 }
 
-/// `content` deflated, or `None` where that would not make it smaller. Large streams
-/// (font programs, mostly) recur across the variants of one build, so they are
-/// deflated once per process.
-fn deflated(content: &[u8]) -> Option<Arc<[u8]>> {
-    /// Smaller streams are content streams, rarely repeated.
+/// `content` deflated, or `None` where that would not make it smaller. A stream that
+/// `recurs` across the variants of one build is deflated once per process.
+fn deflated(content: &[u8], recurs: bool) -> Option<Arc<[u8]>> {
+    /// Smaller streams cost less to deflate than to look up.
     const REMEMBERED_FROM: usize = 4096;
     /// Streams remembered before starting afresh: at most a few tens of megabytes.
     const KEPT: usize = 512;
     type Deflated = Mutex<rustc_hash::FxHashMap<Vec<u8>, Option<Arc<[u8]>>>>;
     static DEFLATED: OnceLock<Deflated> = OnceLock::new();
-    if content.len() < REMEMBERED_FROM || content.len() > MAX_REMEMBERED {
+    if !recurs || content.len() < REMEMBERED_FROM || content.len() > MAX_REMEMBERED {
         return deflate(content);
     }
     let memo = DEFLATED.get_or_init(Deflated::default);
