@@ -810,8 +810,7 @@ fn check_glyphs(
         | Block::Note(t) => t,
         _ => return,
     };
-    let missing =
-        text::shape(text, text::Style::Regular, 10.0, Reading::Natural).missing_chars();
+    let missing = text::missing_chars(text);
     if !missing.is_empty() {
         diags.push(Diagnostic::file(
             template,
