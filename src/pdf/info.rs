@@ -76,7 +76,15 @@ pub(super) fn finish(mut doc: lopdf::Document, info: &DocInfo) -> Vec<u8> {
     // patched in place: one save instead of two.
     let placeholder = Object::String(vec![0; ID_BYTES], StringFormat::Hexadecimal);
     doc.trailer.set("ID", Object::Array(vec![placeholder.clone(), placeholder]));
-    let mut out = Vec::new();
+    // Room for every stream and a little more for the objects around them, so the
+    // file is written without growing (and copying) its buffer again and again.
+    let streams: usize = doc
+        .objects
+        .values()
+        .filter_map(|object| object.as_stream().ok())
+        .map(|stream| stream.content.len())
+        .sum();
+    let mut out = Vec::with_capacity(streams + 64 * doc.objects.len() + 4096);
     doc.save_to(&mut out).expect("writing to memory cannot fail");
     let [head, tail] = super::fnv1a_salted(&out, [0, 1]);
     let id = format!("{head:016x}{tail:016x}");
