@@ -516,7 +516,24 @@ fn build_cmd(
     if !diags.is_empty() {
         return Err(Failure::Kit(diags));
     }
-    for (job, built) in done {
+    // Each variant's folder is written whole or not at all (`io::write_all`), so the
+    // folders can be written side by side; what is said about them keeps the order.
+    let written: Vec<_> = {
+        use rayon::prelude::*;
+        done.par_iter()
+            .map(|(job, built)| {
+                let (kit, options) = (job.kit, &job.options);
+                let name = variant_name(kit, &options.lang, &options.paper, options.size);
+                let files: Vec<(&str, &[u8])> = built
+                    .outputs
+                    .iter()
+                    .map(|o| (o.file_name.as_str(), o.bytes.as_slice()))
+                    .collect();
+                io::write_all(&out.join(&kit.id).join(name), &files)
+            })
+            .collect()
+    };
+    for ((job, built), written) in done.iter().zip(written) {
         let (kit, options) = (job.kit, &job.options);
         let lang = options.lang.as_str();
         for note in &built.notes {
@@ -530,15 +547,7 @@ fn build_cmd(
                 built.fell_back.join(", ")
             );
         }
-        let dir =
-            out.join(&kit.id).join(variant_name(kit, lang, &options.paper, options.size));
-        let files: Vec<(String, Vec<u8>)> = built
-            .outputs
-            .iter()
-            .map(|o| (o.file_name.clone(), o.bytes.clone()))
-            .collect();
-        let written = io::write_all(&dir, &files)?;
-        for (path, output) in written.iter().zip(&built.outputs) {
+        for (path, output) in written?.iter().zip(&built.outputs) {
             let s = if output.pages == 1 { "" } else { "s" };
             say!("wrote {} ({} page{s})", path.display(), output.pages);
         }

@@ -130,7 +130,7 @@ fn sorted_files(dir: &Path, ext: &str) -> Result<Vec<String>> {
 /// Writes files as the whole content of `dir`, all together or not at all: they are
 /// written into a fresh folder beside `dir`, which then takes `dir`'s place. On any
 /// failure the fresh folder is removed and `dir` stays byte for byte as it was.
-pub fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<Vec<PathBuf>> {
+pub fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Result<Vec<PathBuf>> {
     let parent =
         dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = dir
