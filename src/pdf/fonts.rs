@@ -31,7 +31,7 @@ pub(super) struct Subset {
     /// The subset font, as printpdf embeds it.
     pub font: PdfFont,
     /// Original glyph id and the text it stands for → its glyph id in the subset.
-    glyphs: BTreeMap<(u16, Arc<str>), u16>,
+    glyphs: rustc_hash::FxHashMap<(u16, Arc<str>), u16>,
     /// The face's cap height in thousandths of an em.
     cap_height: i64,
 }
