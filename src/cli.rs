@@ -416,18 +416,25 @@ fn no_kit_in(dir: &Path) -> String {
 /// Loads and verifies kits, collecting every problem; two kits with one id are one
 /// (they would be built into one folder).
 fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
+    use rayon::prelude::*;
+    // Kits load and are checked side by side (every build waits for this); results
+    // and problems keep the kits' order.
     let mut loaded = Vec::new();
     let mut diags = Vec::new();
-    for source in sources {
-        match kit::load(source) {
+    let results: Vec<_> = sources.par_iter().map(kit::load).collect();
+    for result in results {
+        match result {
             Ok(kit) => loaded.push(kit),
             Err(errors) => diags.extend(errors),
         }
     }
     diags.extend(same_ids(&loaded));
+    let verified: Vec<_> = loaded
+        .par_iter()
+        .map(|kit| kit.game.kit().prepare(kit, kit.board.default_size).map(|_| ()))
+        .collect();
     let mut kits = Vec::new();
-    for kit in loaded {
-        let verified = kit.game.kit().prepare(&kit, kit.board.default_size).map(|_| ());
+    for (kit, verified) in loaded.into_iter().zip(verified) {
         match verified {
             Ok(()) => kits.push(kit),
             Err(errors) => diags.extend(errors),
