@@ -14,7 +14,7 @@ mod structure;
 mod trimmed;
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use printpdf::{PdfDocument, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect};
 
@@ -139,43 +139,62 @@ fn compress_streams(doc: &mut lopdf::Document) {
         if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
             continue;
         }
-        // Font programs (with their `Length1`) recur across a build's variants; page
-        // streams hardly ever do, so only fonts are remembered.
-        let recurs = stream.dict.has(b"Length1");
-        if let Some(deflated) = deflated(&stream.content, recurs) {
+        // Font programs (with their `Length1`) and small streams (the colour profile,
+        // the ToUnicode maps of common glyph sets) recur across a build's variants,
+        // and resetting the compressor alone costs more than looking a small stream
+        // up; large page streams hardly ever recur.
+        let memo = match stream.content.len() {
+            _ if stream.dict.has(b"Length1") => Some(&FONT_PROGRAMS),
+            n if n < SMALL_STREAM => Some(&SMALL_STREAMS),
+            _ => None,
+        };
+        let deflated = match memo {
+            Some(memo) => memo.deflated(&stream.content),
+            None => deflate(&stream.content),
+        };
+        if let Some(deflated) = deflated {
             stream.dict.set("Filter", "FlateDecode");
             stream.set_content(deflated.to_vec());
         }
     }
 }
 
-/// `content` deflated, or `None` where that would not make it smaller. A stream that
-/// `recurs` across the variants of one build is deflated once per process.
-fn deflated(content: &[u8], recurs: bool) -> Option<Arc<[u8]>> {
-    /// Smaller streams cost less to deflate than to look up.
-    const REMEMBERED_FROM: usize = 4096;
-    /// Streams remembered before starting afresh: at most a few tens of megabytes.
-    const KEPT: usize = 512;
-    type Deflated = Mutex<rustc_hash::FxHashMap<Vec<u8>, Option<Arc<[u8]>>>>;
-    static DEFLATED: OnceLock<Deflated> = OnceLock::new();
-    if !recurs || content.len() < REMEMBERED_FROM || content.len() > MAX_REMEMBERED {
-        return deflate(content);
-    }
-    let memo = DEFLATED.get_or_init(Deflated::default);
-    if let Some(known) = memo.lock().expect("no panic holds the lock").get(content) {
-        return known.clone();
-    }
-    let result = deflate(content);
-    let mut memo = memo.lock().expect("no panic holds the lock");
-    if memo.len() >= KEPT {
-        memo.clear();
-    }
-    memo.insert(content.to_vec(), result.clone());
-    result
+/// Streams shorter than this are remembered whatever they hold.
+const SMALL_STREAM: usize = 4096;
+
+/// Deflated font programs, a few megabytes at most.
+static FONT_PROGRAMS: Deflated = Deflated::keeping(512);
+/// Deflated small streams, a few megabytes at most.
+static SMALL_STREAMS: Deflated = Deflated::keeping(2048);
+
+/// Streams deflated once per process: `kept` of them, then it starts afresh.
+struct Deflated {
+    known: Mutex<rustc_hash::FxHashMap<Vec<u8>, Option<Arc<[u8]>>>>,
+    kept: usize,
 }
 
-/// The largest stream remembered (a subset of both faces is under 300 kB).
-const MAX_REMEMBERED: usize = 1 << 20;
+impl Deflated {
+    const fn keeping(kept: usize) -> Self {
+        let known = std::collections::HashMap::with_hasher(rustc_hash::FxBuildHasher);
+        Deflated { known: Mutex::new(known), kept }
+    }
+
+    /// `content` deflated, or `None` where that would not make it smaller.
+    fn deflated(&self, content: &[u8]) -> Option<Arc<[u8]>> {
+        if let Some(known) =
+            self.known.lock().expect("no panic holds the lock").get(content)
+        {
+            return known.clone();
+        }
+        let result = deflate(content);
+        let mut known = self.known.lock().expect("no panic holds the lock");
+        if known.len() >= self.kept {
+            known.clear();
+        }
+        known.insert(content.to_vec(), result.clone());
+        result
+    }
+}
 
 fn deflate(content: &[u8]) -> Option<Arc<[u8]>> {
     use flate2::{Compress, Compression, FlushCompress, Status};

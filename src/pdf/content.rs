@@ -129,11 +129,11 @@ fn integer(bytes: &mut Vec<u8>, i: i64) {
 /// an even digit and std away from zero; std writes those few.
 fn number(bytes: &mut Vec<u8>, n: f32) {
     let mut buffer = zmij::Buffer::new();
-    let text = buffer.format(n);
-    if !n.is_finite() || text.contains('e') || may_tie(n, text) {
+    let text = buffer.format(n).as_bytes();
+    if !n.is_finite() || text.contains(&b'e') || may_tie(n, text) {
         write!(bytes, "{n}").expect("writing to memory cannot fail");
     } else {
-        bytes.extend_from_slice(text.strip_suffix(".0").unwrap_or(text).as_bytes());
+        bytes.extend_from_slice(text.strip_suffix(b".0").unwrap_or(text));
     }
 }
 
@@ -141,7 +141,7 @@ fn number(bytes: &mut Vec<u8>, n: f32) {
 /// value. `n` is an odd multiple of 2^-k, so its exact decimal has k places, the
 /// last a 5; the two numbers with one place fewer on either side are then equally
 /// close, and zmij and std may choose differently. Nowhere else can they tie.
-fn may_tie(n: f32, shortest: &str) -> bool {
+fn may_tie(n: f32, shortest: &[u8]) -> bool {
     let bits = n.to_bits();
     let biased = ((bits >> 23) & 0xff) as i32;
     let fraction = bits & 0x7f_ffff;
@@ -153,9 +153,9 @@ fn may_tie(n: f32, shortest: &str) -> bool {
         return false;
     }
     let places = -(exponent + mantissa.trailing_zeros() as i32);
-    let printed = match shortest.split_once('.') {
-        Some((_, "0")) | None => 0,
-        Some((_, decimals)) => decimals.len() as i32,
+    let printed = match shortest.iter().position(|&b| b == b'.') {
+        Some(point) if &shortest[point..] != b".0" => (shortest.len() - point - 1) as i32,
+        _ => 0,
     };
     places > 0 && printed == places - 1
 }
