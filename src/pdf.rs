@@ -169,9 +169,12 @@ static SMALL_STREAMS: Deflated = Deflated::keeping(2048);
 
 /// Streams deflated once per process: `kept` of them, then it starts afresh.
 struct Deflated {
-    known: Mutex<rustc_hash::FxHashMap<Vec<u8>, Option<Arc<[u8]>>>>,
+    known: Mutex<rustc_hash::FxHashMap<Vec<u8>, DeflateResult>>,
     kept: usize,
 }
+
+/// A stream deflated, or `None` where that would not make it smaller.
+type DeflateResult = Option<Arc<[u8]>>;
 
 impl Deflated {
     const fn keeping(kept: usize) -> Self {
@@ -180,7 +183,7 @@ impl Deflated {
     }
 
     /// `content` deflated, or `None` where that would not make it smaller.
-    fn deflated(&self, content: &[u8]) -> Option<Arc<[u8]>> {
+    fn deflated(&self, content: &[u8]) -> DeflateResult {
         if let Some(known) =
             self.known.lock().expect("no panic holds the lock").get(content)
         {
