@@ -128,6 +128,39 @@ fn integer(bytes: &mut Vec<u8>, i: i64) {
 /// it except where two shortest candidates are equally close, which it breaks towards
 /// an even digit and std away from zero; std writes those few.
 fn number(bytes: &mut Vec<u8>, n: f32) {
+    /// Numbers remembered per thread: a board repeats its grid's coordinates, line
+    /// widths and greys thousands of times.
+    const REMEMBERED: usize = 4096;
+    /// The bits of a finite number and how it is written (up to 15 bytes: the
+    /// widest number a page holds, such as `-1234.5678`, is far shorter).
+    type Printed = (u32, u8, [u8; 15]);
+    thread_local! {
+        static PRINTED: std::cell::RefCell<Vec<Printed>> =
+            std::cell::RefCell::new(vec![(f32::NAN.to_bits(), 0, [0; 15]); REMEMBERED]);
+    }
+    if !n.is_finite() {
+        return spell(bytes, n);
+    }
+    let bits = n.to_bits();
+    let slot = (bits ^ (bits >> 13)).wrapping_mul(0x9e37_79b1) as usize >> 20;
+    PRINTED.with_borrow_mut(|printed| {
+        let (known, len, text) = &mut printed[slot % REMEMBERED];
+        if *known == bits {
+            bytes.extend_from_slice(&text[..*len as usize]);
+            return;
+        }
+        let start = bytes.len();
+        spell(bytes, n);
+        let spelled = &bytes[start..];
+        if spelled.len() <= text.len() {
+            text[..spelled.len()].copy_from_slice(spelled);
+            (*known, *len) = (bits, spelled.len() as u8);
+        }
+    });
+}
+
+/// [`number`] without the memory.
+fn spell(bytes: &mut Vec<u8>, n: f32) {
     let mut buffer = zmij::Buffer::new();
     let text = buffer.format(n).as_bytes();
     if !n.is_finite() || text.contains(&b'e') || may_tie(n, text) {
@@ -167,6 +200,11 @@ mod tests {
     fn printed(n: f32) -> String {
         let mut bytes = Vec::new();
         number(&mut bytes, n);
+        // Once more from memory.
+        number(&mut bytes, n);
+        let half = bytes.len() / 2;
+        assert_eq!(bytes[..half], bytes[half..]);
+        bytes.truncate(half);
         String::from_utf8(bytes).unwrap()
     }
 
