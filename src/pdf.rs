@@ -1,9 +1,10 @@
 //! Page model → PDF bytes. The only module that knows printpdf, lopdf or points.
 //!
-//! printpdf writes the document; the fonts are subset here first (`pdf/fonts.rs`), and a
-//! second pass with lopdf, the parser printpdf is built on, makes the bytes
-//! reproducible, states what the document is and asks viewers to print at actual
-//! size (`pdf/info.rs`).
+//! printpdf writes the document around page streams written here (`pdf/content.rs`);
+//! the fonts are subset here first (`pdf/fonts.rs`, `pdf/trimmed.rs`), and a second
+//! pass with lopdf, the parser printpdf is built on, makes the bytes reproducible,
+//! states what the document is and asks viewers to print at actual size
+//! (`pdf/info.rs`).
 
 mod content;
 mod fonts;
