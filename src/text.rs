@@ -241,27 +241,51 @@ fn isolate_notation(text: &str) -> String {
 thread_local! {
     /// Runs already shaped on this thread: sheets repeat the same words, labels and
     /// numbers many times, and a whole build repeats them across variants.
-    static SHAPED_RUNS: std::cell::RefCell<rustc_hash::FxHashMap<(String, Style, bool), Vec<Glyph>>> =
+    static SHAPED_RUNS: std::cell::RefCell<RunCache<Vec<Glyph>>> =
         std::cell::RefCell::default();
 }
 
-/// How many shaped runs a thread keeps before starting afresh.
+/// How many runs a thread keeps in each cache before starting afresh.
 const SHAPED_RUNS_KEPT: usize = 50_000;
+
+/// Something worked out for a run of text in one face and direction, kept per
+/// thread. Kept by face and direction first, so looking a run up copies nothing.
+struct RunCache<V> {
+    /// Regular and bold, each left to right and right to left.
+    runs: [rustc_hash::FxHashMap<String, V>; 4],
+}
+
+impl<V> Default for RunCache<V> {
+    fn default() -> Self {
+        RunCache { runs: Default::default() }
+    }
+}
+
+impl<V: Clone> RunCache<V> {
+    fn kind(style: Style, rtl: bool) -> usize {
+        2 * (style == Style::Bold) as usize + rtl as usize
+    }
+
+    fn get(&self, text: &str, style: Style, rtl: bool) -> Option<V> {
+        self.runs[Self::kind(style, rtl)].get(text).cloned()
+    }
+
+    fn insert(&mut self, text: &str, style: Style, rtl: bool, value: V) {
+        if self.runs.iter().map(|runs| runs.len()).sum::<usize>() >= SHAPED_RUNS_KEPT {
+            self.runs.iter_mut().for_each(|runs| runs.clear());
+        }
+        self.runs[Self::kind(style, rtl)].insert(text.to_string(), value);
+    }
+}
 
 /// Shapes one run of a single direction; glyphs come back in visual order.
 fn shape_run(text: &str, style: Style, direction: Direction) -> Vec<Glyph> {
-    let key = (text.to_string(), style, direction == Direction::RightToLeft);
-    if let Some(glyphs) = SHAPED_RUNS.with(|runs| runs.borrow().get(&key).cloned()) {
+    let rtl = direction == Direction::RightToLeft;
+    if let Some(glyphs) = SHAPED_RUNS.with_borrow(|runs| runs.get(text, style, rtl)) {
         return glyphs;
     }
     let glyphs = shape_run_uncached(text, style, direction);
-    SHAPED_RUNS.with(|runs| {
-        let mut runs = runs.borrow_mut();
-        if runs.len() >= SHAPED_RUNS_KEPT {
-            runs.clear();
-        }
-        runs.insert(key, glyphs.clone());
-    });
+    SHAPED_RUNS.with_borrow_mut(|runs| runs.insert(text, style, rtl, glyphs.clone()));
     glyphs
 }
 
@@ -515,25 +539,18 @@ fn mm_per_unit(style: Style, size_pt: f64) -> f64 {
 thread_local! {
     /// Advance widths already measured on this thread, in font units (so one entry
     /// serves every size): line breaking measures the same words again and again.
-    static ADVANCES: std::cell::RefCell<rustc_hash::FxHashMap<(String, Style, bool), i64>> =
-        std::cell::RefCell::default();
+    static ADVANCES: std::cell::RefCell<RunCache<i64>> = std::cell::RefCell::default();
 }
 
 /// The advance width of `text` set on one line, in font units.
 fn advance_units(text: &str, style: Style, reading: Reading) -> i64 {
-    let key = (text.to_string(), style, reading.rtl());
-    if let Some(units) = ADVANCES.with(|cache| cache.borrow().get(&key).copied()) {
+    let rtl = reading.rtl();
+    if let Some(units) = ADVANCES.with_borrow(|cache| cache.get(text, style, rtl)) {
         return units;
     }
     let units =
         shape(text, style, 12.0, reading).glyphs.iter().map(|g| g.advance as i64).sum();
-    ADVANCES.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if cache.len() >= SHAPED_RUNS_KEPT {
-            cache.clear();
-        }
-        cache.insert(key, units);
-    });
+    ADVANCES.with_borrow_mut(|cache| cache.insert(text, style, rtl, units));
     units
 }
 
