@@ -524,7 +524,8 @@ fn build_cmd(
         return Err(Failure::Kit(diags));
     }
     // Each variant's folder is written whole or not at all (`io::write_all`), so the
-    // folders can be written side by side; what is said about them keeps the order.
+    // folders can be written side by side; what is said about them keeps the order,
+    // every folder written is told, and the first that failed is the error.
     let written: Vec<_> = {
         use rayon::prelude::*;
         done.par_iter()
@@ -540,6 +541,7 @@ fn build_cmd(
             })
             .collect()
     };
+    let mut failed = None;
     for ((job, built), written) in done.iter().zip(written) {
         let (kit, options) = (job.kit, &job.options);
         let lang = options.lang.as_str();
@@ -554,12 +556,19 @@ fn build_cmd(
                 built.fell_back.join(", ")
             );
         }
-        for (path, output) in written?.iter().zip(&built.outputs) {
+        let written = match written {
+            Ok(written) => written,
+            Err(error) => {
+                failed.get_or_insert(error);
+                continue;
+            }
+        };
+        for (path, output) in written.iter().zip(&built.outputs) {
             let s = if output.pages == 1 { "" } else { "s" };
             say!("wrote {} ({} page{s})", path.display(), output.pages);
         }
     }
-    Ok(())
+    failed.map_or(Ok(()), |error| Err(error.into()))
 }
 
 /// One variant to build: a kit in one language, paper and size.

@@ -163,9 +163,10 @@ fn compress_streams(doc: &mut lopdf::Document) {
 /// Streams shorter than this are remembered whatever they hold.
 const SMALL_STREAM: usize = 4096;
 
-/// Deflated font programs, a few megabytes at most.
+/// Deflated font programs (each kept whole and deflated): some tens of megabytes
+/// at most, a few in a usual build.
 static FONT_PROGRAMS: Deflated = Deflated::keeping(512);
-/// Deflated small streams, a few megabytes at most.
+/// Deflated small streams: at most about 12 MB.
 static SMALL_STREAMS: Deflated = Deflated::keeping(2048);
 
 /// Streams deflated once per process: `kept` of them, then it starts afresh.

@@ -263,7 +263,11 @@ impl<V> Default for RunCache<V> {
 
 impl<V: Clone> RunCache<V> {
     fn kind(style: Style, rtl: bool) -> usize {
-        2 * (style == Style::Bold) as usize + rtl as usize
+        let face = match style {
+            Style::Regular => 0,
+            Style::Bold => 1,
+        };
+        2 * face + rtl as usize
     }
 
     fn get(&self, text: &str, style: Style, rtl: bool) -> Option<V> {

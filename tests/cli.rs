@@ -266,6 +266,33 @@ fn an_unwritable_output_folder_is_an_error_and_nothing_is_half_written() {
 }
 
 #[test]
+fn a_folder_that_cannot_be_written_fails_the_build_but_the_others_are_told() {
+    // Folders are written side by side: one kit's folder blocked by a file fails the
+    // build, and every folder that was written is still listed.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    fs::create_dir(&out).unwrap();
+    let blocker = out.join("crossway");
+    fs::write(&blocker, "not a folder").unwrap();
+    let run = tablekit(&["build", "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = stderr(&run);
+    assert!(err.contains("crossway"), "{err}");
+    let told = String::from_utf8_lossy(&run.stdout).to_string();
+    for (kit, variant) in [
+        ("pathstone", "en-a4-5"),
+        ("stack-top-roads", "en-a4"),
+        ("three-men-slide", "en-a4"),
+    ] {
+        let card = out.join(kit).join(variant).join("rule-card.pdf");
+        assert!(told.contains(&card.display().to_string()), "{kit} not told: {told}");
+        assert!(card.is_file(), "{}", card.display());
+    }
+    assert!(!told.contains("crossway/"), "{told}");
+    assert_eq!(fs::read_to_string(&blocker).unwrap(), "not a folder");
+}
+
+#[test]
 fn a_failed_build_leaves_earlier_output_intact() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_copy(tmp.path());

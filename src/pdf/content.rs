@@ -48,6 +48,8 @@ impl Content {
                 Operand::Number(n) => number(&mut self.bytes, n),
                 Operand::Integer(i) => integer(&mut self.bytes, i),
                 Operand::Name(name) => {
+                    // Names here are constants lopdf would not have escaped.
+                    debug_assert!(name.bytes().all(|b| b.is_ascii_alphanumeric()));
                     self.bytes.push(b'/');
                     self.bytes.extend_from_slice(name.as_bytes());
                 }
@@ -233,6 +235,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    #[ignore = "every finite f32, a few minutes: run by hand after changing `spell`"]
+    fn every_finite_f32_is_spelled_as_std_spells_it() {
+        use std::fmt::Write as _;
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
+        std::thread::scope(|scope| {
+            for first in 0..threads {
+                scope.spawn(move || {
+                    let (mut ours, mut theirs) = (Vec::new(), String::new());
+                    let mut bits = Some(first);
+                    while let Some(b) = bits {
+                        let n = f32::from_bits(b);
+                        if n.is_finite() {
+                            ours.clear();
+                            spell(&mut ours, n);
+                            theirs.clear();
+                            write!(theirs, "{n}").unwrap();
+                            assert!(ours == theirs.as_bytes(), "{b:#x}: {theirs}");
+                        }
+                        bits = b.checked_add(threads);
+                    }
+                });
+            }
+        });
     }
 
     #[test]

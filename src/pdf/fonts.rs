@@ -32,6 +32,10 @@ pub(super) struct Subset {
     pub font: PdfFont,
     /// Original glyph id and the text it stands for → its glyph id in the subset.
     glyphs: rustc_hash::FxHashMap<(u16, Arc<str>), u16>,
+    /// What the ToUnicode map gives the missing-glyph box (code 0), which every text
+    /// the face lacks shares: the last such text shown, as printpdf chose when it
+    /// read the page streams.
+    notdef_text: Option<Arc<str>>,
     /// The face's cap height in thousandths of an em.
     cap_height: i64,
 }
@@ -69,7 +73,10 @@ pub(super) fn glyph_usage(fonts: &BTreeMap<Style, Subset>) -> Vec<Op> {
     fonts
         .values()
         .flat_map(|subset| {
-            let glyphs = subset.glyphs.iter().map(|((_, text), &id)| Codepoint {
+            let coded = subset.glyphs.iter().filter(|(_, id)| **id != 0);
+            let notdef = subset.notdef_text.iter().map(|text| (text, 0));
+            let coded = coded.map(|((_, text), &id)| (text, id)).chain(notdef);
+            let glyphs = coded.map(|(text, id)| Codepoint {
                 gid: id,
                 offset: 0.0,
                 cid: Some(text.to_string()),
@@ -83,18 +90,32 @@ pub(super) fn glyph_usage(fonts: &BTreeMap<Style, Subset>) -> Vec<Op> {
         .collect()
 }
 
-/// Every glyph the pages show, per face, with each text it stands for somewhere.
-fn used_glyphs(pages: &[Page]) -> BTreeMap<Style, BTreeSet<(u16, Arc<str>)>> {
-    let mut used: BTreeMap<Style, BTreeSet<(u16, Arc<str>)>> = BTreeMap::new();
+/// The glyphs one face shows in a document.
+#[derive(Default)]
+struct Usage {
+    /// Every glyph, with each text it stands for somewhere.
+    glyphs: BTreeSet<(u16, Arc<str>)>,
+    /// The text of the last missing-glyph box shown, in page order.
+    last_notdef: Option<Arc<str>>,
+}
+
+/// What each face the pages use shows.
+fn used_glyphs(pages: &[Page]) -> BTreeMap<Style, Usage> {
+    let mut used: BTreeMap<Style, Usage> = BTreeMap::new();
     for item in pages.iter().flat_map(|p| &p.items) {
         let Item::Text { shaped, .. } = item else { continue };
         let face = used.entry(shaped.style).or_default();
-        face.extend(shaped.glyphs.iter().map(|g| (g.id, g.text.clone())));
+        for glyph in &shaped.glyphs {
+            face.glyphs.insert((glyph.id, glyph.text.clone()));
+            if glyph.id == 0 {
+                face.last_notdef = Some(glyph.text.clone());
+            }
+        }
     }
     used
 }
 
-fn subset_face(style: Style, usage: BTreeSet<(u16, Arc<str>)>) -> Subset {
+fn subset_face(style: Style, Usage { glyphs: usage, last_notdef }: Usage) -> Subset {
     // .notdef first, then the used glyphs in ascending order, a glyph once per text
     // it stands for; allsorts gives each requested glyph its position in this list as
     // its new id (composite glyphs' components are appended after them) and copies a
@@ -114,7 +135,13 @@ fn subset_face(style: Style, usage: BTreeSet<(u16, Arc<str>)>) -> Subset {
     let glyphs =
         notdef.into_iter().map(|key| (key, 0)).chain(usage.into_iter().zip(1u16..));
     let glyphs = glyphs.collect();
-    Subset { id: font_id(style), font: PdfFont::new(parsed), glyphs, cap_height }
+    Subset {
+        id: font_id(style),
+        font: PdfFont::new(parsed),
+        glyphs,
+        notdef_text: last_notdef,
+        cap_height,
+    }
 }
 
 /// The face cut down to `ids`, in that order, by allsorts from a face trimmed to
@@ -263,6 +290,37 @@ mod tests {
         // Exactly these two copies, whatever else the page uses.
         let codes = font.glyphs.keys().filter(|(g, _)| *g == fathatan).count();
         assert_eq!(codes, 2);
+    }
+
+    #[test]
+    fn the_missing_glyph_box_reads_as_the_last_text_it_stood_for() {
+        use crate::page::{Color, Point};
+        use crate::text::{Reading, shape};
+        // DejaVu has no CJK: both characters show the missing-glyph box, which has
+        // one entry in the ToUnicode map, the last one shown (as printpdf chose).
+        let mut page = Page::new(210.0, 297.0);
+        for text in ["一", "a", "丁", "b"] {
+            let shaped = shape(text, Style::Regular, 10.0, Reading::Natural);
+            let origin = Point::new(20.0, 20.0);
+            page.items.push(Item::Text { origin, shaped, color: Color(0.0, 0.0, 0.0) });
+        }
+        let fonts = subsets(&[page]);
+        let shown: Vec<(u16, String)> = glyph_usage(&fonts)
+            .into_iter()
+            .filter_map(|op| match op {
+                Op::ShowText { items } => Some(items),
+                _ => None,
+            })
+            .flatten()
+            .flat_map(|item| match item {
+                TextItem::GlyphIds(glyphs) => glyphs,
+                _ => Vec::new(),
+            })
+            .map(|g| (g.gid, g.cid.unwrap_or_default()))
+            .collect();
+        let notdef: Vec<_> = shown.iter().filter(|(gid, _)| *gid == 0).collect();
+        assert_eq!(notdef, [&(0, "丁".to_string())]);
+        assert_eq!(shown.len(), 3, "the box, a and b: {shown:?}");
     }
 
     #[test]

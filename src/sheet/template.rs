@@ -105,8 +105,8 @@ type Job = Box<dyn FnOnce() + Send>;
 thread_local! {
     /// Where this thread's renders run. The worker is kept for the next render
     /// (starting a thread for every sheet cost more than most renders); one that
-    /// overran its budget is left behind and a new one started. (The command-line
-    /// tool exits right after reporting the overrun.)
+    /// overran its budget is left behind, running until the command ends, and a new
+    /// one started.
     static WORKER: std::cell::RefCell<Option<std::sync::mpsc::Sender<Job>>> =
         const { std::cell::RefCell::new(None) };
 }
