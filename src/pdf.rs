@@ -150,7 +150,9 @@ fn compress_streams(doc: &mut lopdf::Document) {
             _ => None,
         };
         let deflated = match memo {
-            Some(memo) => memo.deflated(&stream.content),
+            Some(memo) => {
+                memo.get_or_make(&stream.content[..], || deflate(&stream.content))
+            }
             None => deflate(&stream.content),
         };
         if let Some(deflated) = deflated {
@@ -165,39 +167,42 @@ const SMALL_STREAM: usize = 4096;
 
 /// Deflated font programs (each kept whole and deflated): some tens of megabytes
 /// at most, a few in a usual build.
-static FONT_PROGRAMS: Deflated = Deflated::keeping(512);
+static FONT_PROGRAMS: Memo<Vec<u8>, DeflateResult> = Memo::keeping(512);
 /// Deflated small streams: at most about 12 MB.
-static SMALL_STREAMS: Deflated = Deflated::keeping(2048);
-
-/// Streams deflated once per process: `kept` of them, then it starts afresh.
-struct Deflated {
-    known: Mutex<rustc_hash::FxHashMap<Vec<u8>, DeflateResult>>,
-    kept: usize,
-}
+static SMALL_STREAMS: Memo<Vec<u8>, DeflateResult> = Memo::keeping(2048);
 
 /// A stream deflated, or `None` where that would not make it smaller.
 type DeflateResult = Option<Arc<[u8]>>;
 
-impl Deflated {
+/// Values made once per process: `kept` of them, then it starts afresh.
+struct Memo<K, V> {
+    known: Mutex<rustc_hash::FxHashMap<K, V>>,
+    kept: usize,
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
     const fn keeping(kept: usize) -> Self {
         let known = std::collections::HashMap::with_hasher(rustc_hash::FxBuildHasher);
-        Deflated { known: Mutex::new(known), kept }
+        Memo { known: Mutex::new(known), kept }
     }
 
-    /// `content` deflated, or `None` where that would not make it smaller.
-    fn deflated(&self, content: &[u8]) -> DeflateResult {
-        if let Some(known) =
-            self.known.lock().expect("no panic holds the lock").get(content)
+    /// The value for `key`, made by `make` the first time.
+    fn get_or_make<Q>(&self, key: &Q, make: impl FnOnce() -> V) -> V
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: std::hash::Hash + Eq + ToOwned<Owned = K> + ?Sized,
+    {
+        if let Some(known) = self.known.lock().expect("no panic holds the lock").get(key)
         {
             return known.clone();
         }
-        let result = deflate(content);
+        let value = make();
         let mut known = self.known.lock().expect("no panic holds the lock");
         if known.len() >= self.kept {
             known.clear();
         }
-        known.insert(content.to_vec(), result.clone());
-        result
+        known.insert(key.to_owned(), value.clone());
+        value
     }
 }
 

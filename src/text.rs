@@ -139,9 +139,7 @@ impl Reading {
 /// inside them stay left to right.
 pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped {
     let right_to_left = reading.rtl();
-    // Below U+0590 no character is strong right-to-left (Hebrew, Arabic and the
-    // explicit bidi controls all lie above), so most runs skip the bidi pass.
-    if !right_to_left && text.chars().all(|c| (c as u32) < 0x0590) {
+    if !right_to_left && no_right_to_left_letters(text) {
         return Shaped {
             text: text.to_string(),
             style,
@@ -187,6 +185,13 @@ pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped
     }
 }
 
+/// True when nothing in `text` is strong right-to-left: below U+0590 no character is
+/// (Hebrew, Arabic and the explicit bidi controls all lie above), so most text
+/// skips the bidi pass.
+fn no_right_to_left_letters(text: &str) -> bool {
+    text.chars().all(|c| (c as u32) < 0x0590)
+}
+
 /// Whether `text`, set as one paragraph, reads right to left: what
 /// [`shape`]`(text, …).rtl` says, without shaping it.
 pub fn reads_right_to_left(text: &str, reading: Reading) -> bool {
@@ -194,7 +199,7 @@ pub fn reads_right_to_left(text: &str, reading: Reading) -> bool {
         // The sheet's direction is the paragraph's base level.
         return true;
     }
-    if text.chars().all(|c| (c as u32) < 0x0590) {
+    if no_right_to_left_letters(text) {
         return false;
     }
     ParagraphBidiInfo::new(text, None).paragraph_level.is_rtl()

@@ -14,12 +14,13 @@
 //! the finished subset.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use allsorts::subset::{CmapTarget, SubsetProfile, subset};
 use printpdf::{Codepoint, FontId, Op, ParsedFont, PdfFont, PdfFontHandle, Pt, TextItem};
 use rustybuzz::ttf_parser;
 
+use super::Memo;
 use super::trimmed::FaceTables;
 use crate::page::{Item, Page};
 use crate::text::Style;
@@ -149,32 +150,22 @@ fn subset_face(style: Style, Usage { glyphs: usage, last_notdef }: Usage) -> Sub
 /// kit in one language mostly use the same glyphs, so each glyph list is cut once
 /// per process.
 fn subset_program(style: Style, ids: &[u16]) -> Arc<Vec<u8>> {
-    type Programs = Mutex<rustc_hash::FxHashMap<(Style, Vec<u16>), Arc<Vec<u8>>>>;
-    static PROGRAMS: OnceLock<Programs> = OnceLock::new();
     /// Enough for every variant of the full build matrix, a few megabytes.
-    const KEPT: usize = 512;
-    let programs = PROGRAMS.get_or_init(Programs::default);
-    let key = (style, ids.to_vec());
-    if let Some(program) = programs.lock().expect("no panic holds the lock").get(&key) {
-        return program.clone();
-    }
+    static PROGRAMS: Memo<(Style, Vec<u16>), Arc<Vec<u8>>> = Memo::keeping(512);
     static REGULAR: OnceLock<FaceTables<'static>> = OnceLock::new();
     static BOLD: OnceLock<FaceTables<'static>> = OnceLock::new();
-    let face = match style {
-        Style::Regular => &REGULAR,
-        Style::Bold => &BOLD,
-    };
-    let face = face.get_or_init(|| FaceTables::new(style.font_bytes()));
-    let (trimmed, ids_there) = face.trimmed(ids);
-    let program = subset(&trimmed, &ids_there, &SubsetProfile::Pdf, CmapTarget::Unicode)
-        .expect("shipped font subsets");
-    let program = Arc::new(program);
-    let mut programs = programs.lock().expect("no panic holds the lock");
-    if programs.len() >= KEPT {
-        programs.clear();
-    }
-    programs.insert(key, program.clone());
-    program
+    PROGRAMS.get_or_make(&(style, ids.to_vec()), || {
+        let face = match style {
+            Style::Regular => &REGULAR,
+            Style::Bold => &BOLD,
+        };
+        let face = face.get_or_init(|| FaceTables::new(style.font_bytes()));
+        let (trimmed, ids_there) = face.trimmed(ids);
+        let program =
+            subset(&trimmed, &ids_there, &SubsetProfile::Pdf, CmapTarget::Unicode)
+                .expect("shipped font subsets");
+        Arc::new(program)
+    })
 }
 
 /// The height of capital letters in font units: OS/2 `sCapHeight` where the table
