@@ -1,4 +1,5 @@
-//! Embeds every kit under `kits/` in the binary, so that `tablekit build` works from
+//! Embeds every kit under `kits/` in the `tablekit` binary (`src/main.rs`, not the
+//! library, includes the list), so that `tablekit build` works from
 //! any folder and adding a strings file needs no code change.
 
 use std::fmt::Write as _;

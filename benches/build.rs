@@ -13,7 +13,9 @@ use tablekit::TemplateSet;
 use tablekit::pipeline::{Options, build};
 
 fn main() {
-    let kits: Vec<_> = tablekit::io::builtin_kits()
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("kits");
+    let kits: Vec<_> = tablekit::io::read_kits_dir(&shipped)
+        .expect("kits/ reads")
         .iter()
         .map(|source| tablekit::kit::load(source).expect("built-in kit loads"))
         .collect();

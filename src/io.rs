@@ -3,19 +3,33 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use anyhow::{Context, Result, bail};
 
 use crate::kit::Source;
 
-/// The kits the binary carries, so that `build` works from any folder: every file of
-/// every kit folder, gathered by `build.rs`.
-const BUILTIN_KITS: &[(&str, &[(&str, &str)])] =
-    include!(concat!(env!("OUT_DIR"), "/builtin_kits.rs"));
+/// Kits carried in a binary: each kit's id with its files, as (path inside the kit
+/// folder, text) pairs.
+pub type EmbeddedKits =
+    &'static [(&'static str, &'static [(&'static str, &'static str)])];
 
-/// The built-in kits, as sources named `kits/<id>`.
+/// The kits the `tablekit` binary carries (its `build.rs` gathers them), so that
+/// `build` works from any folder. The binary, not this library, embeds them: an edit
+/// under `kits/` then recompiles only the small binary crate.
+static BUILTIN_KITS: OnceLock<EmbeddedKits> = OnceLock::new();
+
+/// Sets the built-in kits; the binary calls it once at start. Later calls are ignored.
+pub fn set_builtin_kits(kits: EmbeddedKits) {
+    let _ = BUILTIN_KITS.set(kits);
+}
+
+/// The built-in kits, as sources named `kits/<id>`; none unless the program set them.
 pub fn builtin_kits() -> Vec<Source> {
     BUILTIN_KITS
+        .get()
+        .copied()
+        .unwrap_or_default()
         .iter()
         .map(|(id, files)| Source {
             dir: format!("kits/{id} (built in)"),

@@ -59,6 +59,10 @@ impl Stroke {
         Stroke { width, color: Color::BLACK, dash: Some((dash, gap)) }
     }
 
+    /// The house cut line: thin, dashed, mid grey. Drawn only where paper is cut, so
+    /// the cut file (`preview/cut.rs`) finds a sheet's cut paths by it.
+    pub const CUT: Stroke = Stroke::dashed(0.25, 2.0, 1.5).colored(Color::gray(0.45));
+
     /// The same line in another colour.
     pub const fn colored(self, color: Color) -> Stroke {
         Stroke { color, ..self }

@@ -102,7 +102,7 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
 
 /// Runs `cases()` mutations of one file of every built-in kit.
 fn fuzz_file(file: &'static str, extra: Option<(&'static str, &'static str)>) {
-    let kits = tablekit::io::builtin_kits();
+    let kits = crate::support::shipped_kits();
     let mut runner = TestRunner::new(Config { cases: cases(), ..Config::default() });
     let strategy = (0..kits.len(), 0.0..1.0f64, 0..8usize, nasty());
     runner

@@ -37,7 +37,7 @@ struct Sheet {
 /// Builds every kit in every language on the three papers, and Pathstone's largest
 /// boards (their stones once ended on a blank page) on A4, in parallel.
 fn matrix() -> Vec<Sheet> {
-    let kits: Vec<_> = tablekit::io::builtin_kits()
+    let kits: Vec<_> = crate::support::shipped_kits()
         .iter()
         .map(|source| {
             tablekit::kit::load(source).unwrap_or_else(|_| panic!("{}", source.dir))

@@ -248,7 +248,7 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
     use tablekit::Paper;
     use tablekit::TemplateSet;
     use tablekit::pipeline::{Options, build};
-    let sources = tablekit::io::builtin_kits();
+    let sources = crate::support::shipped_kits();
     let source =
         sources.iter().find(|s| s.dir.contains(KIT)).expect("the kit is built in");
     let kit = tablekit::kit::load(source).unwrap();

@@ -150,9 +150,9 @@ pub fn arrow(
     }
 }
 
-/// The house cut line: thin, dashed, mid grey.
+/// The house cut line ([`Stroke::CUT`]).
 pub fn cut_stroke() -> Stroke {
-    Stroke::dashed(0.25, 2.0, 1.5).colored(Color::gray(0.45))
+    Stroke::CUT
 }
 
 /// Coordinates around a board's frame (`x0, y0` top-left to `x1, y1`): column letters

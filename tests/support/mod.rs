@@ -19,3 +19,10 @@ pub fn without_placeholders(s: &str) -> String {
     }
     out
 }
+
+/// The kits shipped in `kits/`, read from the checkout: the same files the binary
+/// embeds.
+pub fn shipped_kits() -> Vec<tablekit::kit::Source> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("kits");
+    tablekit::io::read_kits_dir(&dir).expect("kits/ reads")
+}
