@@ -28,6 +28,7 @@ fn main() {
                     size: None,
                     cell: None,
                     calibration: None,
+                    previews: Default::default(),
                     templates: TemplateSet::builtin(kit.game()),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");

@@ -17,6 +17,7 @@ use crate::io;
 use crate::kit::{self, Kit, Source};
 use crate::layout::Paper;
 use crate::pipeline::{self, Options};
+use crate::preview::{self, Format as PreviewFormat, Previews};
 use crate::rules::{Engine, RulesError};
 use crate::sheet::template::TemplateSet;
 
@@ -92,6 +93,22 @@ enum Command {
         /// other puzzles.
         #[arg(long, requires = "puzzles", value_name = "SEED")]
         puzzle_seed: Option<u64>,
+        /// Also write a picture of every page, into the variant's preview/ folder
+        /// (board-1.png, board-2.png …).
+        #[arg(long, value_name = "FORMAT", value_parser = ["png", "svg"])]
+        preview: Option<String>,
+        /// Resolution of PNG previews, in dots per inch (24 to 600).
+        #[arg(long, default_value_t = preview::DEFAULT_DPI, requires = "preview",
+              value_parser = clap::value_parser!(u32).range(24..=600))]
+        dpi: u32,
+        /// Also write a cutting-machine file (stones.cut.svg …) for every sheet with
+        /// pieces or parts to cut: the cut paths and registration marks, in layers.
+        #[arg(long)]
+        cut_file: bool,
+        /// Print registration marks on the sheets with cut lines, for print-then-cut
+        /// machines (use with --cut-file).
+        #[arg(long)]
+        cut_marks: bool,
     },
     /// Printer calibration: print the calibration page, keep what a printer made of
     /// it under a name (for `build --printer NAME`), or list the printers kept.
@@ -289,7 +306,17 @@ pub fn run() -> ExitCode {
             puzzles,
             plies,
             puzzle_seed,
+            preview,
+            dpi,
+            cut_file,
+            cut_marks,
         } => {
+            let previews = Previews {
+                format: preview.as_deref().and_then(PreviewFormat::parse),
+                dpi,
+                cut_file,
+                cut_marks,
+            };
             correction(measured.as_deref(), printer.as_deref()).and_then(|calibration| {
                 let puzzles = puzzle_request(puzzles, plies, puzzle_seed)?;
                 let request = Request {
@@ -303,6 +330,7 @@ pub fn run() -> ExitCode {
                     templates,
                     calibration,
                     puzzles,
+                    previews,
                 };
                 build_cmd(cli.kits.as_deref(), &kit, &request)
             })
@@ -487,6 +515,7 @@ struct Request {
     calibration: Option<Calibration>,
     /// The puzzle sheet the command line asks for: `Some(None)` for none at all.
     puzzles: Option<Option<kit::PuzzleSpec>>,
+    previews: Previews,
 }
 
 fn build_cmd(
@@ -535,7 +564,10 @@ fn build_cmd(
                 let files: Vec<(&str, &[u8])> = built
                     .outputs
                     .iter()
-                    .map(|o| (o.file_name.as_str(), o.bytes.as_slice()))
+                    .flat_map(|o| {
+                        let extras = o.extras.iter().map(|(n, b)| (n.as_str(), b.as_slice()));
+                        std::iter::once((o.file_name.as_str(), o.bytes.as_slice())).chain(extras)
+                    })
                     .collect();
                 io::write_all(&out.join(&kit.id).join(name), &files)
             })
@@ -563,9 +595,23 @@ fn build_cmd(
                 continue;
             }
         };
-        for (path, output) in written.iter().zip(&built.outputs) {
+        // `written` holds each PDF followed by the files made beside it.
+        let mut paths = written.iter();
+        let mut pictures = Vec::new();
+        for output in &built.outputs {
             let s = if output.pages == 1 { "" } else { "s" };
-            say!("wrote {} ({} page{s})", path.display(), output.pages);
+            if let Some(path) = paths.next() {
+                say!("wrote {} ({} page{s})", path.display(), output.pages);
+            }
+            for ((name, _), path) in output.extras.iter().zip(paths.by_ref()) {
+                match name.starts_with("preview/") {
+                    true => pictures.push(path),
+                    false => say!("wrote {}", path.display()),
+                }
+            }
+        }
+        if let Some(first) = pictures.first().and_then(|p| p.parent()) {
+            say!("wrote {} page pictures in {}", pictures.len(), first.display());
         }
     }
     failed.map_or(Ok(()), |error| Err(error.into()))
@@ -641,6 +687,7 @@ fn variants_of<'k>(
                 cell: req.cell.clone(),
                 templates: templates.clone(),
                 calibration: req.calibration,
+                previews: req.previews,
             };
             jobs.push(Job { kit, options });
         }
@@ -820,6 +867,7 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
             templates: None,
             calibration: Some(Calibration::new(99.5, 100.5).expect("in range")),
             puzzles: None,
+            previews: Previews::default(),
         };
         jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
     }
@@ -836,6 +884,7 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
                 out: PathBuf::new(),
                 templates: None,
                 calibration: None,
+                previews: Default::default(),
                 puzzles: None,
             };
             jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);

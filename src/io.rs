@@ -163,6 +163,11 @@ pub fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Result<Vec<PathBuf>> {
             .with_context(|| format!("failed to create {}", fresh.display()))?;
         for (file, bytes) in files {
             let path = fresh.join(file);
+            // Previews go in a folder of their own inside the variant's.
+            if let Some(folder) = path.parent().filter(|p| *p != fresh) {
+                fs::create_dir_all(folder)
+                    .with_context(|| format!("failed to create {}", folder.display()))?;
+            }
             fs::write(&path, bytes)
                 .with_context(|| format!("failed to write {}", path.display()))?;
         }

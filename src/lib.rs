@@ -18,6 +18,7 @@ pub mod kit;
 mod layout;
 mod page;
 mod pdf;
+mod preview;
 pub mod pipeline;
 pub mod puzzles;
 mod rules;
@@ -27,4 +28,5 @@ mod verify;
 
 pub use games::GameId;
 pub use layout::Paper;
+pub use preview::{Format as PreviewFormat, Previews};
 pub use sheet::template::TemplateSet;

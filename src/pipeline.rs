@@ -17,6 +17,7 @@ use crate::kit::{Kit, SheetKind};
 use crate::layout::figure::Audience;
 use crate::layout::{self, FigureContext, Paper, figure, footer::Footer};
 use crate::pdf;
+use crate::preview::{self, Format, Previews};
 use crate::sheet::markup::{self, Block};
 use crate::sheet::template::TemplateSet;
 use crate::text::{self, Reading};
@@ -37,6 +38,8 @@ pub struct Options {
     pub templates: TemplateSet,
     /// The printer correction to draw every sheet with; `None` for exact sizes.
     pub calibration: Option<Calibration>,
+    /// Pictures, cut files and registration marks to add.
+    pub previews: Previews,
 }
 
 /// Languages whose sheets read right to left, so every paragraph is set that way
@@ -66,6 +69,9 @@ pub struct Output {
     pub pages: usize,
     /// The PDF.
     pub bytes: Vec<u8>,
+    /// Files made beside the PDF, by path inside the variant's folder: its pages'
+    /// pictures (`preview/board-1.png`) and cut files (`board.cut.svg`).
+    pub extras: Vec<(String, Vec<u8>)>,
 }
 
 /// Every PDF of one kit in one language and paper size.
@@ -628,14 +634,48 @@ struct Laid {
 }
 
 impl Laid {
-    /// The PDF, drawn with the build's printer correction if it has one.
-    fn write(self, options: &Options) -> Output {
+    /// The PDF, drawn with the build's printer correction if it has one, and the
+    /// previews and cut files asked for, from the same pages.
+    fn write(mut self, options: &Options) -> Output {
         let scale = options.calibration.map(|c| c.scale());
+        let previews = &options.previews;
+        let player_sheet = self.sheet != SheetKind::HostKey;
+        if previews.cut_marks && player_sheet {
+            for page in self.pages.iter_mut().filter(|p| preview::has_cut_lines(p)) {
+                preview::add_registration_marks(page);
+            }
+        }
+        let name = self.sheet.name();
+        let mut extras = Vec::new();
+        if let Some(format) = previews.format {
+            let lang = self.info.lang.clone().unwrap_or_default();
+            let svg_info = preview::svg::SvgInfo { title: &self.info.title, lang: &lang, scale };
+            for (index, page) in self.pages.iter().enumerate() {
+                let (extension, bytes) = match format {
+                    Format::Svg => ("svg", preview::svg::page(page, &svg_info).into_bytes()),
+                    Format::Png => ("png", preview::raster::page(page, previews.dpi, scale)),
+                };
+                extras.push((format!("preview/{name}-{}.{extension}", index + 1), bytes));
+            }
+        }
+        if previews.cut_file && player_sheet {
+            let cuts: Vec<String> =
+                self.pages.iter().filter_map(|page| preview::cut::page(page, scale)).collect();
+            let numbered = cuts.len() > 1;
+            for (index, svg) in cuts.into_iter().enumerate() {
+                let file = match numbered {
+                    true => format!("{name}-{}.cut.svg", index + 1),
+                    false => format!("{name}.cut.svg"),
+                };
+                extras.push((file, svg.into_bytes()));
+            }
+        }
         Output {
             sheet: self.sheet,
-            file_name: format!("{}.pdf", self.sheet.name()),
+            file_name: format!("{name}.pdf"),
             pages: self.pages.len(),
             bytes: pdf::write_scaled(&self.pages, &self.info, scale),
+            extras,
         }
     }
 }

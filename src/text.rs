@@ -36,6 +36,17 @@ impl Style {
         }
     }
 
+    /// Traces glyph `id`'s outline in font units (y up) into `builder`; false when
+    /// the glyph draws nothing (a space).
+    pub fn outline(self, id: u16, builder: &mut dyn rustybuzz::ttf_parser::OutlineBuilder) -> bool {
+        self.face().outline_glyph(GlyphId(id), builder).is_some()
+    }
+
+    /// Glyph `id`'s advance in font units, as the font's `hmtx` gives it.
+    pub fn advance(self, id: u16) -> u16 {
+        self.face().glyph_hor_advance(GlyphId(id)).unwrap_or(0)
+    }
+
     fn face(self) -> &'static Face<'static> {
         static REGULAR: OnceLock<Face<'static>> = OnceLock::new();
         static BOLD: OnceLock<Face<'static>> = OnceLock::new();

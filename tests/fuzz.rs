@@ -78,6 +78,7 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
             size: None,
             cell: None,
             calibration: None,
+            previews: Default::default(),
             templates: TemplateSet::builtin(kit.game()).with_overrides(
                 &source
                     .files

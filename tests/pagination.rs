@@ -69,6 +69,7 @@ fn matrix() -> Vec<Sheet> {
                 cell: None,
                 templates: TemplateSet::builtin(kit.game()),
                 calibration: None,
+                previews: Default::default(),
             };
             let built = build(kit, &options).unwrap_or_else(|e| {
                 panic!("{} {lang} {paper_name} {size:?}: {e:?}", kit.id())

@@ -258,6 +258,7 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
         size: None,
         cell: None,
         calibration: None,
+        previews: Default::default(),
         templates: TemplateSet::builtin(kit.game()),
     };
     let bytes = |b: tablekit::pipeline::Built| -> Vec<Vec<u8>> {

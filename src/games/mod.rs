@@ -197,6 +197,7 @@ mod tests {
                         size: None,
                         cell: None,
                         calibration: None,
+                        previews: Default::default(),
                         templates: TemplateSet::builtin(game),
                     };
                     let built = build(kit, &options).unwrap_or_else(|e| {
