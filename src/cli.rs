@@ -565,8 +565,10 @@ fn build_cmd(
                     .outputs
                     .iter()
                     .flat_map(|o| {
-                        let extras = o.extras.iter().map(|(n, b)| (n.as_str(), b.as_slice()));
-                        std::iter::once((o.file_name.as_str(), o.bytes.as_slice())).chain(extras)
+                        let extras =
+                            o.extras.iter().map(|(n, b)| (n.as_str(), b.as_slice()));
+                        std::iter::once((o.file_name.as_str(), o.bytes.as_slice()))
+                            .chain(extras)
                     })
                     .collect();
                 io::write_all(&out.join(&kit.id).join(name), &files)

@@ -649,18 +649,26 @@ impl Laid {
         let mut extras = Vec::new();
         if let Some(format) = previews.format {
             let lang = self.info.lang.clone().unwrap_or_default();
-            let svg_info = preview::svg::SvgInfo { title: &self.info.title, lang: &lang, scale };
+            let svg_info =
+                preview::svg::SvgInfo { title: &self.info.title, lang: &lang, scale };
             for (index, page) in self.pages.iter().enumerate() {
                 let (extension, bytes) = match format {
-                    Format::Svg => ("svg", preview::svg::page(page, &svg_info).into_bytes()),
-                    Format::Png => ("png", preview::raster::page(page, previews.dpi, scale)),
+                    Format::Svg => {
+                        ("svg", preview::svg::page(page, &svg_info).into_bytes())
+                    }
+                    Format::Png => {
+                        ("png", preview::raster::page(page, previews.dpi, scale))
+                    }
                 };
                 extras.push((format!("preview/{name}-{}.{extension}", index + 1), bytes));
             }
         }
         if previews.cut_file && player_sheet {
-            let cuts: Vec<String> =
-                self.pages.iter().filter_map(|page| preview::cut::page(page, scale)).collect();
+            let cuts: Vec<String> = self
+                .pages
+                .iter()
+                .filter_map(|page| preview::cut::page(page, scale))
+                .collect();
             let numbered = cuts.len() > 1;
             for (index, svg) in cuts.into_iter().enumerate() {
                 let file = match numbered {

@@ -38,7 +38,11 @@ impl Style {
 
     /// Traces glyph `id`'s outline in font units (y up) into `builder`; false when
     /// the glyph draws nothing (a space).
-    pub fn outline(self, id: u16, builder: &mut dyn rustybuzz::ttf_parser::OutlineBuilder) -> bool {
+    pub fn outline(
+        self,
+        id: u16,
+        builder: &mut dyn rustybuzz::ttf_parser::OutlineBuilder,
+    ) -> bool {
         self.face().outline_glyph(GlyphId(id), builder).is_some()
     }
 

@@ -17,6 +17,7 @@ mod pdf_standards;
 mod pdf_tagged;
 mod pdfs;
 mod pieces;
+mod previews;
 mod puzzle_sheet;
 mod records;
 mod sizes;

@@ -59,9 +59,9 @@ fn draw(item: &Item, pixmap: &mut Pixmap, to_px: Transform) {
                 let (y, w) = snap(a.y, width);
                 (a.y, b.y, stroke.width) = (y, y, f64::from(w));
             }
-            stroke.dash = stroke.dash.map(|(on, off)| {
-                (on * f64::from(to_px.sx), off * f64::from(to_px.sx))
-            });
+            stroke.dash = stroke
+                .dash
+                .map(|(on, off)| (on * f64::from(to_px.sx), off * f64::from(to_px.sx)));
             let mut path = PathBuilder::new();
             path.move_to(a.x, a.y);
             path.line_to(b.x, b.y);
@@ -75,15 +75,23 @@ fn draw(item: &Item, pixmap: &mut Pixmap, to_px: Transform) {
             if to_px.kx != 0.0 || to_px.ky != 0.0 {
                 let rect = Rect::from_ltrb(a.x, a.y, b.x, b.y);
                 if let Some(rect) = rect {
-                    paint_path(&PathBuilder::from_rect(rect), paint, pixmap, Transform::identity());
+                    paint_path(
+                        &PathBuilder::from_rect(rect),
+                        paint,
+                        pixmap,
+                        Transform::identity(),
+                    );
                 }
                 return;
             }
             rect(a, b, paint, to_px.sx, pixmap);
         }
         Item::Circle { center, radius, paint } => {
-            let circle =
-                PathBuilder::from_circle(center.x as f32, center.y as f32, *radius as f32);
+            let circle = PathBuilder::from_circle(
+                center.x as f32,
+                center.y as f32,
+                *radius as f32,
+            );
             if let Some(path) = circle {
                 paint_path(&path, paint, pixmap, to_px);
             }
@@ -93,7 +101,9 @@ fn draw(item: &Item, pixmap: &mut Pixmap, to_px: Transform) {
                 paint_path(&path, paint, pixmap, to_px);
             }
         }
-        Item::Text { origin, shaped, color } => text(*origin, shaped, *color, pixmap, to_px),
+        Item::Text { origin, shaped, color } => {
+            text(*origin, shaped, *color, pixmap, to_px)
+        }
         Item::Begin(_) | Item::End => {}
     }
 }
@@ -116,7 +126,13 @@ fn snap(c: f32, width: f32) -> (f32, f32) {
 /// A rectangle from device corner `a` to `b`, its edges on pixel boundaries as
 /// stroke adjustment puts them (the fill to the nearest boundary, the outline's
 /// sides as whole-pixel rules).
-fn rect(a: tiny_skia::Point, b: tiny_skia::Point, paint: &Paint, px_per_mm: f32, pixmap: &mut Pixmap) {
+fn rect(
+    a: tiny_skia::Point,
+    b: tiny_skia::Point,
+    paint: &Paint,
+    px_per_mm: f32,
+    pixmap: &mut Pixmap,
+) {
     if let Some(fill) = paint.fill {
         let (l, t, r, bottom) = (a.x.round(), a.y.round(), b.x.round(), b.y.round());
         let snapped = Rect::from_ltrb(l, t, r.max(l + 1.0), bottom.max(t + 1.0));
@@ -137,7 +153,9 @@ fn rect(a: tiny_skia::Point, b: tiny_skia::Point, paint: &Paint, px_per_mm: f32,
     path.close();
     let device_stroke = Stroke {
         width: f64::from(width),
-        dash: stroke.dash.map(|(on, off)| (on * f64::from(px_per_mm), off * f64::from(px_per_mm))),
+        dash: stroke
+            .dash
+            .map(|(on, off)| (on * f64::from(px_per_mm), off * f64::from(px_per_mm))),
         ..stroke
     };
     if let Some(path) = path.finish() {
@@ -180,13 +198,21 @@ fn stroke_path(path: &Path, stroke: &Stroke, pixmap: &mut Pixmap, to_px: Transfo
         width: stroke.width as f32,
         miter_limit: 10.0,
         line_cap: if heavy { LineCap::Square } else { LineCap::Butt },
-        dash: stroke.dash.and_then(|(on, off)| StrokeDash::new(vec![on as f32, off as f32], 0.0)),
+        dash: stroke
+            .dash
+            .and_then(|(on, off)| StrokeDash::new(vec![on as f32, off as f32], 0.0)),
         ..tiny_skia::Stroke::default()
     };
     pixmap.stroke_path(path, &sk_paint(stroke.color), &sk, to_px, None);
 }
 
-fn text(origin: Point, shaped: &Shaped, color: Color, pixmap: &mut Pixmap, to_px: Transform) {
+fn text(
+    origin: Point,
+    shaped: &Shaped,
+    color: Color,
+    pixmap: &mut Pixmap,
+    to_px: Transform,
+) {
     let scale = glyph_scale(shaped) as f32;
     let paint = sk_paint(color);
     for (id, x) in pen_positions(shaped) {
@@ -195,7 +221,8 @@ fn text(origin: Point, shaped: &Shaped, color: Color, pixmap: &mut Pixmap, to_px
         let mut at = tiny_skia::Point::from_xy((origin.x + x) as f32, origin.y as f32);
         to_px.map_point(&mut at);
         let (px, py) = ((at.x * 4.0).floor() / 4.0, at.y.floor());
-        let at = Transform::from_row(to_px.sx * scale, 0.0, 0.0, -to_px.sy * scale, px, py);
+        let at =
+            Transform::from_row(to_px.sx * scale, 0.0, 0.0, -to_px.sy * scale, px, py);
         pixmap.fill_path(&path, &paint, FillRule::Winding, at, None);
     }
 }
@@ -220,7 +247,13 @@ fn encode_grey(pixmap: &Pixmap) -> Vec<u8> {
     let grey: Vec<u8> = pixmap
         .data()
         .chunks_exact(4)
-        .map(|p| ((u32::from(p[0]) * 299 + u32::from(p[1]) * 587 + u32::from(p[2]) * 114 + 500) / 1000) as u8)
+        .map(|p| {
+            ((u32::from(p[0]) * 299
+                + u32::from(p[1]) * 587
+                + u32::from(p[2]) * 114
+                + 500)
+                / 1000) as u8
+        })
         .collect();
     let mut bytes = Vec::with_capacity(grey.len() / 4);
     let mut encoder = png::Encoder::new(&mut bytes, pixmap.width(), pixmap.height());

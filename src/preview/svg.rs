@@ -75,7 +75,11 @@ fn glyph_defs(page: &Page, out: &mut String) {
             }
             let d = path_data(&outline(shaped.style, glyph.id));
             if !d.is_empty() {
-                let _ = writeln!(defs, "<path id=\"{}\" d=\"{d}\"/>", glyph_id(shaped.style, glyph.id));
+                let _ = writeln!(
+                    defs,
+                    "<path id=\"{}\" d=\"{d}\"/>",
+                    glyph_id(shaped.style, glyph.id)
+                );
             }
         }
     }
@@ -171,7 +175,11 @@ fn text(origin: Point, shaped: &Shaped, color: Color, out: &mut String) {
         if outline(shaped.style, id).is_empty() {
             continue;
         }
-        let _ = write!(out, "<use href=\"#{}\" transform=\"matrix(", glyph_id(shaped.style, id));
+        let _ = write!(
+            out,
+            "<use href=\"#{}\" transform=\"matrix(",
+            glyph_id(shaped.style, id)
+        );
         let _ = write!(out, "{scale} 0 0 -{scale} ");
         mm(origin.x + x, out);
         out.push(' ');

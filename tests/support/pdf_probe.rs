@@ -83,6 +83,8 @@ pub struct Segment {
     pub width_mm: f64,
     /// Whether a non-empty dash array was in effect.
     pub dashed: bool,
+    /// The stroking grey (`G`), 0 black to 1 white.
+    pub gray: f64,
 }
 
 /// A rectangle drawn with `re` (top-left corner, width and height, in mm).
@@ -461,6 +463,7 @@ struct GState {
     ctm: Matrix,
     line_width: f64,
     dashed: bool,
+    stroke_gray: f64,
     font: Option<Rc<FontDecoder>>,
     font_size: f64,
     char_spacing: f64,
@@ -476,6 +479,7 @@ impl Default for GState {
             ctm: Matrix::IDENTITY,
             line_width: 1.0,
             dashed: false,
+            stroke_gray: 0.0,
             font: None,
             font_size: 0.0,
             char_spacing: 0.0,
@@ -571,6 +575,7 @@ impl<'a> Interp<'a> {
             }
             "w" => self.gs.line_width = first.unwrap_or(self.gs.line_width),
             "d" => self.gs.dashed = op.operands.first().is_some_and(is_non_empty_array),
+            "G" => self.gs.stroke_gray = n.first().copied().unwrap_or(0.0),
             "gs" => self.apply_ext_gstate(op, res),
             "m" | "l" | "c" | "v" | "y" | "re" | "h" => self.build_path(&op.operator, &n),
             "S" => self.paint(false, false, true),
@@ -705,6 +710,7 @@ impl<'a> Interp<'a> {
             y2,
             width_mm,
             dashed: self.gs.dashed,
+            gray: self.gs.stroke_gray,
         });
     }
 
