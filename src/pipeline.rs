@@ -17,6 +17,7 @@ use crate::kit::{Kit, SheetKind};
 use crate::layout::figure::Audience;
 use crate::layout::{self, FigureContext, Paper, figure, footer::Footer};
 use crate::pdf;
+use crate::preview::thumbnail::{self, Thumbnail};
 use crate::preview::{self, Format, Previews};
 use crate::sheet::markup::{self, Block};
 use crate::sheet::template::TemplateSet;
@@ -454,12 +455,29 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     // again until its own page count is the one it prints (it settles at once).
     let cx = figure_context(&players, Audience::Players, kit, geometry);
     let mut own_pages = 1;
+    let paper = options.paper.size_mm();
+    let outline_only = |name: String| Thumbnail { name, page: None, size: paper };
+    // The contents sheet cannot picture itself, nor show the host key to players.
+    let thumbnails: Vec<Thumbnail> =
+        std::iter::once(outline_only(file_name(SheetKind::Contents)))
+            .chain(outputs.iter().map(|laid| match laid.sheet {
+                SheetKind::HostKey => outline_only(file_name(laid.sheet)),
+                sheet => {
+                    let first = &laid.pages[0];
+                    Thumbnail {
+                        name: file_name(sheet),
+                        page: Some(first),
+                        size: (first.width, first.height),
+                    }
+                }
+            }))
+            .collect();
     let contents = loop {
         let files: Vec<FileInfo> = [(SheetKind::Contents, own_pages)]
             .into_iter()
             .chain(outputs.iter().map(|o| (o.sheet, o.pages.len())))
             .map(|(sheet, pages)| FileInfo {
-                name: format!("{}.pdf", sheet.name()),
+                name: file_name(sheet),
                 sheet: sheet.name(),
                 pages,
             })
@@ -482,7 +500,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             game.as_ref(),
             options,
             &blame,
-            Portion::Contents(moved.as_ref()),
+            Portion::Contents(moved.as_ref(), &thumbnails),
         )?;
         if output.pages.len() == own_pages || own_pages > 3 {
             break output;
@@ -492,6 +510,11 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     outputs.insert(0, contents);
     let outputs = outputs.into_iter().map(|laid| laid.write(options)).collect();
     Ok(Built { outputs, fell_back, notes })
+}
+
+/// The file a sheet is written to, the same in every language.
+fn file_name(sheet: SheetKind) -> String {
+    format!("{}.pdf", sheet.name())
 }
 
 /// A short stamp naming one build: the first six hex digits of a 64-bit FNV-1a hash
@@ -680,7 +703,7 @@ impl Laid {
         }
         Output {
             sheet: self.sheet,
-            file_name: format!("{name}.pdf"),
+            file_name: file_name(self.sheet),
             pages: self.pages.len(),
             bytes: pdf::write_scaled(&self.pages, &self.info, scale),
             extras,
@@ -728,10 +751,19 @@ fn chunks_of(
                 continue;
             }
         }
+        if let Block::Figure { name, .. } = block
+            && name == "thumbnails"
+        {
+            if let Portion::Contents(_, thumbnails) = portion {
+                let pictures = thumbnail::chunks(thumbnails, cx.width, cx.reading);
+                chunks.extend(pictures.into_iter().map(Some));
+            }
+            continue;
+        }
         if let Block::Figure { name, line, .. } = block
             && name == "board-assembly"
         {
-            if let Portion::Contents(Some(moved)) = portion
+            if let Portion::Contents(Some(moved), _) = portion
                 && !placed_moved
             {
                 placed_moved = true;
@@ -813,7 +845,7 @@ fn chunks_of(
         }
     }
     // A contents template without the marker still gets the board's words and plan.
-    if let Portion::Contents(Some(moved)) = portion
+    if let Portion::Contents(Some(moved), _) = portion
         && !placed_moved
     {
         match moved.chunks(cx, game) {

@@ -465,3 +465,39 @@ fn previews_are_written_with_their_pdfs_or_not_at_all() {
     assert_eq!(std::fs::read(dir.join("preview").join("board-1.png")).unwrap(), first);
     assert_eq!(std::fs::read(dir.join("board.pdf")).unwrap(), before, "the PDF changed");
 }
+
+#[test]
+fn the_contents_sheet_shows_one_picture_per_file_it_lists() {
+    let tmp = tempfile::tempdir().unwrap();
+    build(tmp.path(), &["--lang", "all"]);
+    let mut sheets = 0;
+    for pdf in pdfs(tmp.path()).iter().filter(|p| p.ends_with("contents.pdf")) {
+        let dir = pdf.parent().unwrap();
+        let files = std::fs::read_dir(dir).unwrap().count();
+        let probe = pdf_probe::load_file(pdf);
+        let (w, h) = (probe.pages[0].width_mm, probe.pages[0].height_mm);
+        // A picture is a page outline 24 mm wide in the page's proportions.
+        let frames: usize = probe
+            .pages
+            .iter()
+            .map(|p| {
+                p.rects
+                    .iter()
+                    .filter(|r| r.stroked && (r.w - 24.0).abs() < MM)
+                    .filter(|r| (r.h - 24.0 * h / w).abs() < MM)
+                    .count()
+            })
+            .sum();
+        assert_eq!(frames, files, "{}", pdf.display());
+        for name in std::fs::read_dir(dir).unwrap() {
+            let name = name.unwrap().file_name().into_string().unwrap();
+            assert!(
+                probe.pages.iter().any(|p| p.contains_text(&name)),
+                "{}: no label {name}",
+                pdf.display()
+            );
+        }
+        sheets += 1;
+    }
+    assert_eq!(sheets, 24);
+}

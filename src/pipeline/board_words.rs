@@ -20,9 +20,10 @@ pub(super) enum Portion<'m> {
     /// is its parts only, the title leading their labels, and its assembly plan goes
     /// with the words.
     BoardOnly { split: bool, legend: bool },
-    /// The contents sheet, with a board's words and plan moved to it: where the
-    /// template says `@board-assembly`, else at the end.
-    Contents(Option<&'m MovedBoard>),
+    /// The contents sheet, with a board's words and plan moved to it (where the
+    /// template says `@board-assembly`, else at the end) and pictures of the sheets
+    /// (where it says `@thumbnails`).
+    Contents(Option<&'m MovedBoard>, &'m [crate::preview::thumbnail::Thumbnail<'m>]),
 }
 
 /// The `@board` line: the drawing whose words may move.

@@ -5,6 +5,7 @@
 pub mod cut;
 pub mod raster;
 pub mod svg;
+pub mod thumbnail;
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
