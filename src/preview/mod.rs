@@ -94,9 +94,9 @@ impl OutlineBuilder for Collect {
 /// The outline of glyph `id` of `style`, traced once per thread: a page shows the
 /// same few dozen glyphs hundreds of times.
 pub fn outline(style: Style, id: u16) -> Rc<[Segment]> {
+    type Outlines = FxHashMap<(Style, u16), Rc<[Segment]>>;
     thread_local! {
-        static OUTLINES: RefCell<FxHashMap<(Style, u16), Rc<[Segment]>>> =
-            RefCell::default();
+        static OUTLINES: RefCell<Outlines> = RefCell::default();
     }
     OUTLINES.with(|cache| {
         let mut cache = cache.borrow_mut();
