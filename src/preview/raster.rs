@@ -214,17 +214,78 @@ fn text(
     to_px: Transform,
 ) {
     let scale = glyph_scale(shaped) as f32;
-    let paint = sk_paint(color);
+    let grey = (color.0.clamp(0.0, 1.0) * 255.0).round() as u8;
     for (id, x) in pen_positions(shaped) {
-        let Some(path) = glyph_path(&outline(shaped.style, id)) else { continue };
-        // Glyphs on a quarter-pixel grid, as PDF viewers' glyph caches place them.
+        // Glyphs on a quarter-pixel grid across and whole pixels down, as PDF
+        // viewers' glyph caches place them; each drawn once per size and quarter.
         let mut at = tiny_skia::Point::from_xy((origin.x + x) as f32, origin.y as f32);
         to_px.map_point(&mut at);
-        let (px, py) = ((at.x * 4.0).floor() / 4.0, at.y.floor());
-        let at =
-            Transform::from_row(to_px.sx * scale, 0.0, 0.0, -to_px.sy * scale, px, py);
-        pixmap.fill_path(&path, &paint, FillRule::Winding, at, None);
+        let quarters = (at.x * 4.0).floor() as i64;
+        let key = GlyphKey {
+            style: shaped.style,
+            id,
+            scale: [(to_px.sx * scale).to_bits(), (to_px.sy * scale).to_bits()],
+            grey,
+            quarter: quarters.rem_euclid(4) as u8,
+        };
+        let Some(glyph) = cached_glyph(key) else { continue };
+        let pen_x = quarters.div_euclid(4) as i32;
+        let (x, y) = (pen_x + glyph.left, at.y.floor() as i32 + glyph.top);
+        let paint = tiny_skia::PixmapPaint::default();
+        pixmap.draw_pixmap(
+            x,
+            y,
+            glyph.pixels.as_ref(),
+            &paint,
+            Transform::identity(),
+            None,
+        );
     }
+}
+
+/// A glyph as drawn at one size, grey and quarter-pixel offset.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct GlyphKey {
+    style: crate::text::Style,
+    id: u16,
+    scale: [u32; 2],
+    grey: u8,
+    quarter: u8,
+}
+
+/// A glyph's pixels and where their corner sits from the pen's pixel.
+struct GlyphImage {
+    pixels: Pixmap,
+    left: i32,
+    top: i32,
+}
+
+fn cached_glyph(key: GlyphKey) -> Option<std::rc::Rc<GlyphImage>> {
+    type Glyphs = rustc_hash::FxHashMap<GlyphKey, Option<std::rc::Rc<GlyphImage>>>;
+    thread_local! {
+        static GLYPHS: std::cell::RefCell<Glyphs> = Default::default();
+    }
+    GLYPHS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        cache.entry(key).or_insert_with(|| draw_glyph(key).map(Into::into)).clone()
+    })
+}
+
+fn draw_glyph(key: GlyphKey) -> Option<GlyphImage> {
+    let path = glyph_path(&outline(key.style, key.id))?;
+    let (sx, sy) = (f32::from_bits(key.scale[0]), f32::from_bits(key.scale[1]));
+    let place = Transform::from_row(sx, 0.0, 0.0, -sy, f32::from(key.quarter) / 4.0, 0.0);
+    let bounds = path.clone().transform(place)?.bounds();
+    let (left, top) = (bounds.left().floor() as i32 - 1, bounds.top().floor() as i32 - 1);
+    let width = (bounds.right().ceil() as i32 + 1 - left).max(1) as u32;
+    let height = (bounds.bottom().ceil() as i32 + 1 - top).max(1) as u32;
+    let mut pixels = Pixmap::new(width, height)?;
+    let mut paint = SkPaint::default();
+    paint.set_color_rgba8(key.grey, key.grey, key.grey, 255);
+    paint.anti_alias = true;
+    let place = place.post_translate(-left as f32, -top as f32);
+    pixels.fill_path(&path, &paint, FillRule::Winding, place, None);
+    Some(GlyphImage { pixels, left, top })
 }
 
 fn glyph_path(segments: &[Segment]) -> Option<Path> {
