@@ -122,14 +122,7 @@ fn shape(cut: &CutShape, out: &mut String) {
 }
 
 fn polygon(points: &[Point], out: &mut String) {
-    out.push_str("<polygon points=\"");
-    for (i, p) in points.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        mm(p.x, out);
-        out.push(',');
-        mm(p.y, out);
-    }
-    out.push_str("\"/>\n");
+    out.push_str("<polygon");
+    super::svg::points_attr(points, out);
+    out.push_str("/>\n");
 }

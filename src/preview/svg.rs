@@ -136,16 +136,8 @@ fn draw(item: &Item, out: &mut String) {
             out.push_str("/>\n");
         }
         Item::Polygon { points, paint } => {
-            out.push_str("<polygon points=\"");
-            for (i, p) in points.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                mm(p.x, out);
-                out.push(',');
-                mm(p.y, out);
-            }
-            out.push('"');
+            out.push_str("<polygon");
+            points_attr(points, out);
             paint_attrs(paint, out);
             out.push_str("/>\n");
         }
@@ -201,6 +193,20 @@ fn text(origin: Point, shaped: &Shaped, color: Color, out: &mut String) {
     out.push_str(" fill-opacity=\"0\">");
     out.push_str(&escape(&shaped.text));
     out.push_str("</text>\n");
+}
+
+/// ` points="x,y x,y …"`, in millimetres.
+pub fn points_attr(points: &[Point], out: &mut String) {
+    out.push_str(" points=\"");
+    for (i, p) in points.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        mm(p.x, out);
+        out.push(',');
+        mm(p.y, out);
+    }
+    out.push('"');
 }
 
 fn attr(name: &str, value: f64, out: &mut String) {
