@@ -1,6 +1,7 @@
 //! Embeds every kit under `kits/` in the `tablekit` binary (`src/main.rs`, not the
 //! library, includes the list), so that `tablekit build` works from
-//! any folder and adding a strings file needs no code change.
+//! any folder and adding a strings file needs no code change; and the words of the
+//! web page (`kits/web/<lang>.toml`), which `tablekit serve` shows.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -41,8 +42,19 @@ fn main() {
         writeln!(out, "    ]),").unwrap();
     }
     out.push(']');
-    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("builtin_kits.rs");
-    fs::write(dest, out).unwrap();
+    let out_dir = env::var("OUT_DIR").unwrap();
+    fs::write(Path::new(&out_dir).join("builtin_kits.rs"), out).unwrap();
+    // The web page's words, one strings file per language (`kits/web/<lang>.toml`).
+    let mut words = String::from("&[\n");
+    for file in sorted(&root.join("web")) {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        if let Some(lang) = name.strip_suffix(".toml") {
+            let path = file.display().to_string();
+            writeln!(words, "    ({lang:?}, include_str!({path:?})),").unwrap();
+        }
+    }
+    words.push(']');
+    fs::write(Path::new(&out_dir).join("page_words.rs"), words).unwrap();
 }
 
 fn sorted(dir: &Path) -> Vec<std::path::PathBuf> {

@@ -19,7 +19,6 @@ use crate::layout::Paper;
 use crate::pipeline::{self, Options};
 use crate::preview::{self, Format as PreviewFormat, Previews};
 use crate::rules::{Engine, RulesError};
-use crate::sheet::template::TemplateSet;
 
 /// What every exit code means, as `--help` shows it (README.md says the same).
 pub const EXIT_CODES: &str = "\
@@ -146,6 +145,20 @@ enum Command {
     },
     /// Show each kit with its languages, paper sizes, board size and sheets.
     List,
+    /// Serve a web page on this computer for building, previewing and downloading
+    /// kits: open the address it prints in a browser.
+    Serve {
+        /// Port to listen on (0 for any free port).
+        #[arg(long, default_value_t = crate::serve::DEFAULT_PORT)]
+        port: u16,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+        /// Listen on this address instead of 127.0.0.1 (0.0.0.0 lets other computers
+        /// on the network use the page; a warning says so).
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<std::net::IpAddr>,
+    },
     /// Ask the rules module directly.
     #[command(after_help = RULES_EXIT_CODES)]
     Rules {
@@ -340,6 +353,9 @@ pub fn run() -> ExitCode {
         }
         Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
         Command::List => list_cmd(cli.kits.as_deref()),
+        Command::Serve { port, open, listen } => {
+            serve_cmd(cli.kits.as_deref(), port, open, listen)
+        }
         Command::Rules { query } => rules_cmd(query),
     };
     let Err(failure) = result else {
@@ -560,7 +576,12 @@ fn build_cmd(
         done.par_iter()
             .map(|(job, built)| {
                 let (kit, options) = (job.kit, &job.options);
-                let name = variant_name(kit, &options.lang, &options.paper, options.size);
+                let name = pipeline::variant_name(
+                    kit,
+                    &options.lang,
+                    &options.paper,
+                    options.size,
+                );
                 let files: Vec<(&str, &[u8])> = built
                     .outputs
                     .iter()
@@ -666,19 +687,7 @@ fn variants_of<'k>(
             .and_then(|mm| kit.with_cell(mm))
             .map_err(|e| usage("--cell", e))?;
     }
-    let kit_templates: BTreeMap<String, (String, String)> = kit
-        .templates
-        .iter()
-        .map(|(name, text)| {
-            (
-                name.clone(),
-                (format!("{}/templates/{name}.tera", kit_dir(kit)), text.clone()),
-            )
-        })
-        .collect();
-    let templates = TemplateSet::builtin(kit.game)
-        .with_overrides(overrides)
-        .with_overrides(&kit_templates);
+    let templates = pipeline::templates_for(kit, overrides);
     let mut jobs = Vec::new();
     for lang in &langs {
         for size in &sizes {
@@ -724,18 +733,8 @@ fn build_all(jobs: &[Job]) -> Vec<Result<pipeline::Built, Vec<Diagnostic>>> {
     results
 }
 
-/// `en-a4`, with the board size added for games played at several sizes (`en-a4-5`).
-fn variant_name(kit: &Kit, lang: &str, paper: &Paper, size: Option<u8>) -> String {
-    let sizes = &kit.board.sizes;
-    if sizes.start() == sizes.end() {
-        format!("{lang}-{}", paper.name())
-    } else {
-        format!("{lang}-{}-{}", paper.name(), size.unwrap_or(kit.board.default_size))
-    }
-}
-
 fn kit_dir(kit: &Kit) -> String {
-    kit.kit_file.trim_end_matches("/kit.toml").to_string()
+    kit.folder().to_string()
 }
 
 /// The printer correction `build` asks for: a measurement, a kept printer, or none.
@@ -784,6 +783,19 @@ fn puzzle_request(
     let spec = kit::PuzzleSpec::new(count, plies, seed.unwrap_or(1), 0..0)
         .map_err(|e| anyhow::anyhow!("--plies: {e}"))?;
     Ok(Some(Some(spec)))
+}
+
+/// `serve`: every kit loaded and verified first, as `build` would, then the page.
+fn serve_cmd(
+    kits_dir: Option<&Path>,
+    port: u16,
+    open: bool,
+    listen: Option<std::net::IpAddr>,
+) -> Result<(), Failure> {
+    let kits = load_all(&sources(kits_dir, &[])?)?;
+    let ip = listen.unwrap_or(std::net::Ipv4Addr::LOCALHOST.into());
+    let config = crate::serve::Config { addr: (ip, port).into(), open, kits };
+    crate::serve::run(config).map_err(Failure::Other)
 }
 
 /// `calibrate`: keep a printer's measurement, list the printers kept, or write the

@@ -38,6 +38,22 @@ pub fn builtin_kits() -> Vec<Source> {
         .collect()
 }
 
+/// The web page's words carried in a binary: (language code, text of
+/// `kits/web/<lang>.toml`).
+pub type EmbeddedWords = &'static [(&'static str, &'static str)];
+
+static PAGE_WORDS: OnceLock<EmbeddedWords> = OnceLock::new();
+
+/// Sets the web page's words; the binary calls it once at start.
+pub fn set_page_words(words: EmbeddedWords) {
+    let _ = PAGE_WORDS.set(words);
+}
+
+/// The web page's words by language; none unless the program set them.
+pub fn page_words() -> EmbeddedWords {
+    PAGE_WORDS.get().copied().unwrap_or_default()
+}
+
 /// The largest file a kit may hold: far more than any kit needs, small enough that
 /// a stray file cannot exhaust memory.
 pub const MAX_KIT_FILE_BYTES: u64 = 1 << 20;

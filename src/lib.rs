@@ -22,6 +22,7 @@ pub mod pipeline;
 mod preview;
 pub mod puzzles;
 mod rules;
+mod serve;
 mod sheet;
 mod text;
 mod verify;

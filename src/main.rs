@@ -11,7 +11,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const BUILTIN_KITS: tablekit::io::EmbeddedKits =
     include!(concat!(env!("OUT_DIR"), "/builtin_kits.rs"));
 
+/// The web page's words, by language (`kits/web/<lang>.toml`).
+const PAGE_WORDS: tablekit::io::EmbeddedWords =
+    include!(concat!(env!("OUT_DIR"), "/page_words.rs"));
+
 fn main() -> std::process::ExitCode {
     tablekit::io::set_builtin_kits(BUILTIN_KITS);
+    tablekit::io::set_page_words(PAGE_WORDS);
     tablekit::cli::run()
 }

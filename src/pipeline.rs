@@ -49,6 +49,12 @@ pub struct Options {
 pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] =
     &["ar", "ckb", "dv", "fa", "he", "ps", "sd", "ug", "ur", "yi"];
 
+/// Whether a language tag's sheets read right to left (`ar`, `ar-EG`).
+pub fn is_right_to_left(lang: &str) -> bool {
+    let language = crate::kit::strings::language_of(lang);
+    RIGHT_TO_LEFT_LANGUAGES.contains(&language.as_str())
+}
+
 /// The template of the puzzles' answers, appended to the host key when the build has
 /// a puzzle sheet.
 pub const PUZZLE_ANSWERS: &str = "puzzle-answers";
@@ -66,6 +72,8 @@ pub struct Output {
     pub sheet: SheetKind,
     /// File name, the same in every language (`board.pdf`, `host-key.pdf`).
     pub file_name: String,
+    /// The sheet's title as printed, in the build's language ("Game record").
+    pub title: String,
     /// Number of pages.
     pub pages: usize,
     /// The PDF.
@@ -84,6 +92,60 @@ pub struct Built {
     pub fell_back: Vec<String>,
     /// What the reader should know about the build (fewer puzzles than asked).
     pub notes: Vec<String>,
+}
+
+/// The templates a kit is built with: its game's, then `overrides` (a templates
+/// folder, by sheet name), then the kit's own.
+pub fn templates_for(
+    kit: &Kit,
+    overrides: &BTreeMap<String, (String, String)>,
+) -> TemplateSet {
+    let own: BTreeMap<String, (String, String)> = kit
+        .templates
+        .iter()
+        .map(|(name, text)| {
+            let path = format!("{}/templates/{name}.tera", kit.folder());
+            (name.clone(), (path, text.clone()))
+        })
+        .collect();
+    TemplateSet::builtin(kit.game).with_overrides(overrides).with_overrides(&own)
+}
+
+/// A variant's folder name: `en-a4`, with the board size added for games played at
+/// several sizes (`en-a4-5`).
+pub fn variant_name(kit: &Kit, lang: &str, paper: &Paper, size: Option<u8>) -> String {
+    let sizes = &kit.board.sizes;
+    if sizes.start() == sizes.end() {
+        format!("{lang}-{}", paper.name())
+    } else {
+        format!("{lang}-{}-{}", paper.name(), size.unwrap_or(kit.board.default_size))
+    }
+}
+
+/// Some of a kit's strings in each of `langs`, placeholders filled for its default
+/// board size, English filling any gap: for listing kits (the web page's catalog).
+pub fn kit_words(
+    kit: &Kit,
+    langs: &[&str],
+    keys: &[&str],
+) -> Result<BTreeMap<String, BTreeMap<String, String>>, Diagnostics> {
+    let size = kit.board.default_size;
+    let game = kit.game.kit().prepare(kit, size)?;
+    let facts = facts(kit, size, game.as_ref());
+    let reference = &kit.languages[REFERENCE_LANGUAGE];
+    let mut words = BTreeMap::new();
+    for lang in langs {
+        let strings = kit.languages.get(*lang).unwrap_or(reference);
+        let (table, _) =
+            strings.resolve(reference, &facts, &|key| keys.contains(&key))?;
+        let found = keys.iter().filter_map(|key| {
+            let (section, name) = key.split_once('.')?;
+            let text = table.get(section)?.get(name)?.as_str()?;
+            Some((key.to_string(), text.to_string()))
+        });
+        words.insert(lang.to_string(), found.collect());
+    }
+    Ok(words)
 }
 
 /// Numbers and facts that strings may quote as `{name}`: all from the kit or the
@@ -571,6 +633,12 @@ fn lay_out(
         chunks_of(sheet, markup, cx, game, options, blame, &template_path, portion)
     };
     let (mut chunks, title) = sheet_chunks(cx)?;
+    // A sheet that draws its title inside a figure (a compact board) has no title
+    // block: its section's title names it in the footer and the file's title.
+    let title = match title.is_empty() {
+        true => cx.text(&format!("{}.title", title_section(sheet))).unwrap_or_default(),
+        false => title,
+    };
     // Wide paper is set in columns, each as wide as a narrower page, unless the sheet
     // holds a table (it sets its own columns) or a drawing at exact scale (it is
     // centred on the page, or split).
@@ -645,13 +713,14 @@ fn lay_out(
         right_to_left: cx.reading.rtl(),
         page_label: cx.text("common.page_label").map_err(in_template)?,
     };
-    Ok(Laid { sheet, pages, info })
+    Ok(Laid { sheet, pages, info, title })
 }
 
 /// A sheet laid out, not yet written: trial layouts (the contents sheet's page count,
 /// a board without its words) are only counted.
 struct Laid {
     sheet: SheetKind,
+    title: String,
     pages: Vec<crate::page::Page>,
     info: pdf::DocInfo,
 }
@@ -704,10 +773,21 @@ impl Laid {
         Output {
             sheet: self.sheet,
             file_name: file_name(self.sheet),
+            title: self.title,
             pages: self.pages.len(),
             bytes: pdf::write_scaled(&self.pages, &self.info, scale),
             extras,
         }
+    }
+}
+
+/// The strings section that holds a sheet's words (`rules` for the rule card).
+fn title_section(sheet: SheetKind) -> &'static str {
+    match sheet {
+        SheetKind::RepetitionLog => "log",
+        SheetKind::RuleCard => "rules",
+        SheetKind::HostKey => "host",
+        other => other.name(),
     }
 }
 

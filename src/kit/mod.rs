@@ -279,6 +279,11 @@ pub fn piece_fit(kit: &Kit) -> Result<(), String> {
 }
 
 impl Kit {
+    /// The kit's folder as messages name it (`kits/crossway`).
+    pub fn folder(&self) -> &str {
+        self.kit_file.trim_end_matches("/kit.toml")
+    }
+
     /// The kit's id (its folder name for the built-in kits).
     pub fn id(&self) -> &str {
         &self.id
