@@ -20,6 +20,7 @@ mod pieces;
 mod previews;
 mod puzzle_sheet;
 mod records;
+mod serve;
 mod sizes;
 mod stack_top;
 mod support;

@@ -1,5 +1,6 @@
 pub mod boards;
 pub mod pdf_probe;
+pub mod server;
 
 /// A strings-file value with each `{placeholder}` replaced by a space: the words a
 /// translator wrote.
