@@ -290,6 +290,7 @@ function showBuild(build) {
   $('host-files').replaceChildren(...host.map(sheetBlock));
   $('host').hidden = host.length === 0;
   document.body.dataset.build = build.id;
+  document.body.dataset.name = build.name;
 }
 
 async function upload(file) {
