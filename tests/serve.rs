@@ -352,6 +352,33 @@ fn every_bad_request_gets_its_status_and_message_and_the_server_keeps_serving() 
 }
 
 #[test]
+fn listening_beyond_loopback_warns_and_still_refuses_names_it_does_not_have() {
+    let mut server = Server::start_with(&["--listen", "0.0.0.0"]);
+    let port = server.host.rsplit(':').next().unwrap().to_string();
+    let numeric = format!("192.168.1.20:{port}");
+    assert_eq!(server.raw("GET", "/", &[("Host", &numeric)], b"").status, 200);
+    let named = format!("attacker.example:{port}");
+    assert_eq!(server.raw("GET", "/", &[("Host", &named)], b"").status, 421);
+    let other_port = format!("192.168.1.20:1{port}");
+    assert_eq!(server.raw("GET", "/", &[("Host", &other_port)], b"").status, 421);
+    let stderr = server.stop();
+    assert!(stderr.contains("warning: listening on 0.0.0.0:"), "{stderr}");
+}
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut server = Server::start();
+    assert_eq!(server.get("/").status, 200);
+    let (success, said) = server.interrupt();
+    assert!(success, "{said}");
+    assert!(
+        said.starts_with("tablekit is serving its page at http://127.0.0.1:"),
+        "{said}"
+    );
+    assert!(said.trim_end().ends_with("stopped"), "{said}");
+}
+
+#[test]
 fn the_calibration_page_is_one_click_away_in_the_pages_paper_and_language() {
     let server = Server::start();
     let reply = server.get("/api/calibration.pdf?paper=letter&lang=fr");

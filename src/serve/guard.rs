@@ -17,6 +17,22 @@ use super::state::AppState;
 /// The longest a request may take, reading its body included.
 pub const REQUEST_TIME_LIMIT: Duration = Duration::from_secs(120);
 
+/// Whether a `Host` value names this server: one of its own names, or, when it
+/// listens beyond loopback, any address written as numbers with its port (a name
+/// that some DNS turns into this address is what a rebinding attack needs, and
+/// numbers are not a name).
+fn names_this_server(state: &AppState, host: &str) -> bool {
+    if state.hosts.iter().any(|known| known == host) {
+        return true;
+    }
+    let Some(port) = state.hosts[0].rsplit(':').next() else { return false };
+    let ip = host
+        .strip_suffix(port)
+        .and_then(|h| h.strip_suffix(':'))
+        .map(|h| h.trim_start_matches('[').trim_end_matches(']'));
+    state.beyond_loopback && ip.is_some_and(|ip| ip.parse::<std::net::IpAddr>().is_ok())
+}
+
 /// Checks `Host` (and `Origin` where the browser sends one), then runs the request
 /// within the time limit and adds the headers that keep the page to itself.
 pub async fn guard(
@@ -25,7 +41,7 @@ pub async fn guard(
     next: Next,
 ) -> Response {
     let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
-    if !host.is_some_and(|h| state.hosts.iter().any(|known| known == h)) {
+    if !host.is_some_and(|h| names_this_server(&state, h)) {
         let message = format!(
             "this server answers only to http://{}/ (the request was for {})",
             state.hosts[0],
@@ -37,7 +53,7 @@ pub async fn guard(
     // build or upload (no other site can make it work for them).
     if let Some(origin) = request.headers().get(header::ORIGIN) {
         let own = origin.to_str().ok().and_then(|o| o.strip_prefix("http://"));
-        if !own.is_some_and(|o| state.hosts.iter().any(|known| known == o)) {
+        if !own.is_some_and(|o| names_this_server(&state, o)) {
             return error(
                 StatusCode::FORBIDDEN,
                 "requests from other sites are refused".into(),

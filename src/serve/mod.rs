@@ -70,6 +70,7 @@ async fn serve(config: Config) -> Result<()> {
         kits: config.kits,
         words,
         hosts: hosts(addr),
+        beyond_loopback: !addr.ip().is_loopback(),
         builds: std::sync::Mutex::new(Recent::new(KEPT_BUILDS)),
         uploads: std::sync::Mutex::new(Recent::new(KEPT_UPLOADS)),
         thumbnails: Default::default(),
@@ -93,9 +94,13 @@ async fn serve(config: Config) -> Result<()> {
 }
 
 /// The `Host` headers that name this server: its address, and `localhost` for a
-/// loopback address.
+/// loopback address; `127.0.0.1:PORT` for a server listening on every address (which
+/// also answers to any numeric address with its port, see `guard`).
 fn hosts(addr: SocketAddr) -> Vec<String> {
     let port = addr.port();
+    if addr.ip().is_unspecified() {
+        return vec![format!("127.0.0.1:{port}")];
+    }
     let mut hosts = vec![addr.to_string()];
     if addr.ip().is_loopback() {
         hosts.push(format!("localhost:{port}"));

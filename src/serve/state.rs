@@ -39,6 +39,8 @@ pub struct AppState {
     pub words: Words,
     /// The `Host` headers the server answers to (`127.0.0.1:8080`, `localhost:8080`).
     pub hosts: Vec<String>,
+    /// Listening beyond loopback (`--listen`): any numeric address is a good `Host`.
+    pub beyond_loopback: bool,
     /// Builds by id.
     pub builds: Mutex<Recent<Arc<Build>>>,
     /// Uploaded kits by token.

@@ -15,6 +15,8 @@ pub struct Server {
     pub host: String,
     /// Its temporary folder (`TMPDIR`) and configuration folder.
     pub temp: tempfile::TempDir,
+    said: std::sync::Arc<std::sync::Mutex<String>>,
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
 /// One answer.
@@ -71,14 +73,20 @@ impl Server {
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         stdout.read_line(&mut first).unwrap();
         // Keep reading what it says, so that its standard output never closes.
-        std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+        let said = std::sync::Arc::new(std::sync::Mutex::new(first.clone()));
+        let into = said.clone();
+        let reader = std::thread::spawn(move || {
+            let mut rest = String::new();
+            let _ = stdout.read_to_string(&mut rest);
+            into.lock().unwrap().push_str(&rest);
+        });
         let host = first
             .split("http://")
             .nth(1)
             .and_then(|rest| rest.split('/').next())
             .unwrap_or_else(|| panic!("no address in {first:?}"))
             .to_string();
-        Server { child, host, temp }
+        Server { child, host, temp, said, reader: Some(reader) }
     }
 
     /// Stops the server and returns what it wrote to standard error.
@@ -90,6 +98,18 @@ impl Server {
             let _ = stderr.read_to_string(&mut text);
         }
         text
+    }
+
+    /// Sends Ctrl-C's signal and waits: whether it exited with success, and what it
+    /// printed.
+    pub fn interrupt(&mut self) -> (bool, String) {
+        let pid = self.child.id().to_string();
+        Command::new("kill").args(["-INT", &pid]).status().expect("kill runs");
+        let status = self.child.wait().unwrap();
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+        (status.success(), self.said.lock().unwrap().clone())
     }
 
     /// The server's temporary folder (its `TMPDIR`).
