@@ -4,12 +4,11 @@
 //! `.ci/run` installs Chromium and playwright-core and sets TABLEKIT_REQUIRE_BROWSER,
 //! so there the test fails rather than skip.
 
-use std::io::Read as _;
 use std::path::Path;
 use std::process::Command;
 
 use crate::support::pdf_probe;
-use crate::support::server::Server;
+use crate::support::server::{Server, crossway_player_files, unzip};
 
 fn chromium() -> Option<String> {
     let wanted = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
@@ -94,26 +93,15 @@ fn a_facilitator_builds_previews_and_downloads_in_arabic_on_letter_in_a_real_bro
     );
 
     // The players' zip: their PDFs on Letter, and no host key.
-    let zip = std::fs::read(downloads.join("players.zip")).unwrap();
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).unwrap();
-    let mut names = Vec::new();
-    for i in 0..archive.len() {
-        let mut entry = archive.by_index(i).unwrap();
-        let name = entry.name().unwrap().to_string();
-        let mut pdf = Vec::new();
-        entry.read_to_end(&mut pdf).unwrap();
-        let page = &pdf_probe::load(&pdf).pages[0];
-        assert!(
-            (page.width_mm - 215.9).abs() < 0.1 && (page.height_mm - 279.4).abs() < 0.1
-        );
-        names.push(name);
+    let entries = unzip(&std::fs::read(downloads.join("players.zip")).unwrap());
+    for (name, pdf) in &entries {
+        let page = &pdf_probe::load(pdf).pages[0];
+        let letter =
+            (page.width_mm - 215.9).abs() < 0.1 && (page.height_mm - 279.4).abs() < 0.1;
+        assert!(letter, "{name}: {} × {} mm", page.width_mm, page.height_mm);
     }
-    let folder = "crossway-ar-letter-7x7";
-    let expected: Vec<String> = ["contents", "board", "stones", "ledger", "rule-card"]
-        .iter()
-        .map(|s| format!("{folder}/{s}.pdf"))
-        .collect();
-    assert_eq!(names, expected);
+    let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, crossway_player_files("crossway-ar-letter-7x7"));
     // The host key came apart, in Arabic, on Letter.
     let host = pdf_probe::load_file(&downloads.join("host-key.pdf"));
     assert!((host.pages[0].width_mm - 215.9).abs() < 0.1);

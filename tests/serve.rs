@@ -2,12 +2,12 @@
 //! status and message while the server keeps serving. The answers are read as they
 //! came: JSON with serde_json, PDFs with the probe, SVGs with roxmltree, zips with zip.
 
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 
 use serde_json::{Value, json};
 
 use crate::support::pdf_probe;
-use crate::support::server::{Reply, Server};
+use crate::support::server::{Reply, Server, crossway_player_files, unzip};
 
 /// The server still answers, and with the whole catalog.
 fn assert_healthy(server: &Server) {
@@ -33,13 +33,6 @@ fn page_size(pdf: &[u8]) -> (f64, f64) {
     let probe = pdf_probe::load(pdf);
     let first = &probe.pages[0];
     (first.width_mm, first.height_mm)
-}
-
-fn zip_names(bytes: &[u8]) -> Vec<String> {
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-    (0..archive.len())
-        .map(|i| archive.by_index(i).unwrap().name().unwrap().to_string())
-        .collect()
 }
 
 #[test]
@@ -230,18 +223,11 @@ fn the_players_zip_holds_their_sheets_and_never_the_host_key() {
             .unwrap()
             .contains("crossway-ar-letter-7x7-players.zip")
     );
-    let names = zip_names(&zip.body);
-    let folder = "crossway-ar-letter-7x7";
-    let expected: Vec<String> = ["contents", "board", "stones", "ledger", "rule-card"]
-        .iter()
-        .map(|s| format!("{folder}/{s}.pdf"))
-        .collect();
-    assert_eq!(names, expected);
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(&zip.body)).unwrap();
-    for name in &expected {
-        let mut pdf = Vec::new();
-        archive.by_name(name).unwrap().read_to_end(&mut pdf).unwrap();
-        let (w, h) = page_size(&pdf);
+    let entries = unzip(&zip.body);
+    let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, crossway_player_files("crossway-ar-letter-7x7"));
+    for (name, pdf) in &entries {
+        let (w, h) = page_size(pdf);
         assert!((w - 215.9).abs() < 0.1 && (h - 279.4).abs() < 0.1, "{name}: {w} × {h}");
     }
     assert_eq!(

@@ -193,3 +193,24 @@ fn parse(bytes: &[u8]) -> Reply {
         .collect();
     Reply { status, headers, body: bytes[split + 4..].to_vec() }
 }
+
+/// The files a Crossway build's players' zip holds, in `folder/`.
+pub fn crossway_player_files(folder: &str) -> Vec<String> {
+    ["contents", "board", "stones", "ledger", "rule-card"]
+        .iter()
+        .map(|sheet| format!("{folder}/{sheet}.pdf"))
+        .collect()
+}
+
+/// Every entry of a zip, in its order: name and bytes.
+pub fn unzip(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    (0..archive.len())
+        .map(|i| {
+            let mut entry = archive.by_index(i).unwrap();
+            let mut data = Vec::new();
+            entry.read_to_end(&mut data).unwrap();
+            (entry.name().unwrap().to_string(), data)
+        })
+        .collect()
+}
