@@ -29,6 +29,7 @@ fn main() {
                     cell: None,
                     calibration: None,
                     previews: Default::default(),
+                    class: None,
                     templates: TemplateSet::builtin(kit.game()),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");

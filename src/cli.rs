@@ -16,6 +16,7 @@ use crate::games::GameId;
 use crate::io;
 use crate::kit::{self, Kit, Source};
 use crate::layout::Paper;
+use crate::pipeline::class::Class;
 use crate::pipeline::{self, Options};
 use crate::preview::{self, Format as PreviewFormat, Previews};
 use crate::rules::{Engine, RulesError};
@@ -108,6 +109,14 @@ enum Command {
         /// machines (use with --cut-file).
         #[arg(long)]
         cut_marks: bool,
+        /// Build for a class of this many players: copies of every sheet, totals of
+        /// paper, cutting and preparation, and print-all.pdf, one print job for all.
+        #[arg(long, value_name = "N")]
+        players: Option<u32>,
+        /// The tables the class sits at (one rule card each; default one game to a
+        /// table); alone, two players to a table.
+        #[arg(long, value_name = "N")]
+        tables: Option<u32>,
     },
     /// Printer calibration: print the calibration page, keep what a printer made of
     /// it under a name (for `build --printer NAME`), or list the printers kept.
@@ -323,6 +332,8 @@ pub fn run() -> ExitCode {
             dpi,
             cut_file,
             cut_marks,
+            players,
+            tables,
         } => {
             let previews = Previews {
                 format: preview.as_deref().and_then(PreviewFormat::parse),
@@ -332,6 +343,8 @@ pub fn run() -> ExitCode {
             };
             correction(measured.as_deref(), printer.as_deref()).and_then(|calibration| {
                 let puzzles = puzzle_request(puzzles, plies, puzzle_seed)?;
+                let class = Class::new(players, tables)
+                    .map_err(|e| anyhow::anyhow!("--players/--tables: {e}"))?;
                 let request = Request {
                     lang,
                     paper,
@@ -344,6 +357,7 @@ pub fn run() -> ExitCode {
                     calibration,
                     puzzles,
                     previews,
+                    class,
                 };
                 build_cmd(cli.kits.as_deref(), &kit, &request)
             })
@@ -532,6 +546,7 @@ struct Request {
     /// The puzzle sheet the command line asks for: `Some(None)` for none at all.
     puzzles: Option<Option<kit::PuzzleSpec>>,
     previews: Previews,
+    class: Option<Class>,
 }
 
 fn build_cmd(
@@ -568,32 +583,13 @@ fn build_cmd(
     if !diags.is_empty() {
         return Err(Failure::Kit(diags));
     }
-    // Each variant's folder is written whole or not at all (`io::write_all`), so the
-    // folders can be written side by side; what is said about them keeps the order,
-    // every folder written is told, and the first that failed is the error.
+    // Each variant's folders are written whole or not at all (`io::write_all`), so
+    // variants can be written side by side; what is said about them keeps the order,
+    // every file written is told, and the first failure is the error.
     let written: Vec<_> = {
         use rayon::prelude::*;
         done.par_iter()
-            .map(|(job, built)| {
-                let (kit, options) = (job.kit, &job.options);
-                let name = pipeline::variant_name(
-                    kit,
-                    &options.lang,
-                    &options.paper,
-                    options.size,
-                );
-                let files: Vec<(&str, &[u8])> = built
-                    .outputs
-                    .iter()
-                    .flat_map(|o| {
-                        let extras =
-                            o.extras.iter().map(|(n, b)| (n.as_str(), b.as_slice()));
-                        std::iter::once((o.file_name.as_str(), o.bytes.as_slice()))
-                            .chain(extras)
-                    })
-                    .collect();
-                io::write_all(&out.join(&kit.id).join(name), &files)
-            })
+            .map(|(job, built)| write_variant(out, job, req.puzzles.as_ref(), built))
             .collect()
     };
     let mut failed = None;
@@ -611,26 +607,19 @@ fn build_cmd(
                 built.fell_back.join(", ")
             );
         }
-        let written = match written {
-            Ok(written) => written,
-            Err(error) => {
-                failed.get_or_insert(error);
-                continue;
-            }
-        };
-        // `written` holds each PDF followed by the files made beside it.
-        let mut paths = written.iter();
-        let mut pictures = Vec::new();
-        for output in &built.outputs {
-            let s = if output.pages == 1 { "" } else { "s" };
-            if let Some(path) = paths.next() {
-                say!("wrote {} ({} page{s})", path.display(), output.pages);
-            }
-            for ((name, _), path) in output.extras.iter().zip(paths.by_ref()) {
-                match name.starts_with("preview/") {
-                    true => pictures.push(path),
-                    false => say!("wrote {}", path.display()),
+        let (written, error) = written;
+        if let Some(error) = error {
+            failed.get_or_insert(error);
+        }
+        let mut pictures: Vec<&PathBuf> = Vec::new();
+        for file in &written {
+            match file.pages {
+                Some(pages) => {
+                    let s = if pages == 1 { "" } else { "s" };
+                    say!("wrote {} ({pages} page{s})", file.path.display());
                 }
+                None if file.picture => pictures.push(&file.path),
+                None => say!("wrote {}", file.path.display()),
             }
         }
         if let Some(first) = pictures.first().and_then(|p| p.parent()) {
@@ -638,6 +627,58 @@ fn build_cmd(
         }
     }
     failed.map_or(Ok(()), |error| Err(error.into()))
+}
+
+/// A file a build wrote, as the report tells it.
+struct Written {
+    path: PathBuf,
+    /// A PDF's pages; `None` for a picture or a cut file.
+    pages: Option<usize>,
+    /// A page picture (reported by folder, not one by one).
+    picture: bool,
+}
+
+/// Writes a variant: the players' folder (every sheet but the host key, and the
+/// class's print job), then the host's folder beside it (`en-a4-host/`), each whole
+/// or not at all. Returns what was written and the first error.
+fn write_variant(
+    out: &Path,
+    job: &Job,
+    puzzles: Option<&Option<kit::PuzzleSpec>>,
+    built: &pipeline::Built,
+) -> (Vec<Written>, Option<anyhow::Error>) {
+    let name = pipeline::variant_name(job.kit, &job.options, puzzles);
+    let kit_dir = out.join(&job.kit.id);
+    let mut written = Vec::new();
+    let host_folder = format!("{name}{}", pipeline::HOST_FOLDER_SUFFIX);
+    for (folder, host) in [(name, false), (host_folder, true)] {
+        let mut files: Vec<(&str, &[u8], Option<usize>)> = Vec::new();
+        let outputs =
+            built.outputs.iter().filter(|o| (o.sheet == kit::SheetKind::HostKey) == host);
+        for output in outputs {
+            files.push((&output.file_name, &output.bytes, Some(output.pages)));
+            files.extend(
+                output.extras.iter().map(|(n, b)| (n.as_str(), b.as_slice(), None)),
+            );
+        }
+        if let (false, Some((pages, bytes))) = (host, &built.print_all) {
+            files.push((pipeline::PRINT_ALL_FILE, bytes, Some(*pages)));
+        }
+        let list: Vec<(&str, &[u8])> = files.iter().map(|(n, b, _)| (*n, *b)).collect();
+        match io::write_all(&kit_dir.join(&folder), &list) {
+            Ok(paths) => {
+                written.extend(paths.into_iter().zip(&files).map(|(path, file)| {
+                    Written {
+                        path,
+                        pages: file.2,
+                        picture: file.0.starts_with("preview/"),
+                    }
+                }))
+            }
+            Err(error) => return (written, Some(error)),
+        }
+    }
+    (written, None)
 }
 
 /// One variant to build: a kit in one language, paper and size.
@@ -699,6 +740,7 @@ fn variants_of<'k>(
                 templates: templates.clone(),
                 calibration: req.calibration,
                 previews: req.previews,
+                class: req.class,
             };
             jobs.push(Job { kit, options });
         }
@@ -882,6 +924,7 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
             calibration: Some(Calibration::new(99.5, 100.5).expect("in range")),
             puzzles: None,
             previews: Previews::default(),
+            class: None,
         };
         jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
     }
@@ -900,6 +943,7 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
                 calibration: None,
                 previews: Default::default(),
                 puzzles: None,
+                class: None,
             };
             jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
         }

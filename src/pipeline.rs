@@ -2,6 +2,7 @@
 //! Pure: the caller reads the kit and writes the files.
 
 mod board_words;
+pub mod class;
 mod puzzles;
 
 use std::collections::BTreeMap;
@@ -13,7 +14,7 @@ use crate::calibrate::Calibration;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::{Facts, Sheets, number};
 use crate::kit::strings::REFERENCE_LANGUAGE;
-use crate::kit::{Kit, SheetKind};
+use crate::kit::{Kit, PuzzleSpec, SheetKind};
 use crate::layout::figure::Audience;
 use crate::layout::{self, FigureContext, Paper, figure, footer::Footer};
 use crate::pdf;
@@ -41,6 +42,9 @@ pub struct Options {
     pub calibration: Option<Calibration>,
     /// Pictures, cut files and registration marks to add.
     pub previews: Previews,
+    /// The class the build is for (copies, totals and the print job); `None` for
+    /// one game's worth.
+    pub class: Option<class::Class>,
 }
 
 /// Languages whose sheets read right to left, so every paragraph is set that way
@@ -83,11 +87,21 @@ pub struct Output {
     pub extras: Vec<(String, Vec<u8>)>,
 }
 
+/// The host key's folder is the players' folder name with this added
+/// (`en-a4-host/` beside `en-a4/`): never inside the players' folder.
+pub const HOST_FOLDER_SUFFIX: &str = "-host";
+
+/// A class build's one print job, written with the player sheets.
+pub const PRINT_ALL_FILE: &str = "print-all.pdf";
+
 /// Every PDF of one kit in one language and paper size.
 #[derive(Clone, Debug)]
 pub struct Built {
     /// The PDFs: the contents sheet first, then the player sheets, the host key last.
     pub outputs: Vec<Output>,
+    /// For a class: every player sheet as many times as the class needs, in
+    /// preparation order, as one PDF (its pages, its bytes).
+    pub print_all: Option<(usize, Vec<u8>)>,
     /// String keys this language lacked, filled from English.
     pub fell_back: Vec<String>,
     /// What the reader should know about the build (fewer puzzles than asked).
@@ -112,14 +126,65 @@ pub fn templates_for(
 }
 
 /// A variant's folder name: `en-a4`, with the board size added for games played at
-/// several sizes (`en-a4-5`).
-pub fn variant_name(kit: &Kit, lang: &str, paper: &Paper, size: Option<u8>) -> String {
+/// several sizes (`en-a4-5`), then whatever else sets this edition apart from the
+/// standard one (see [`edition_suffix`]).
+pub fn variant_name(
+    kit: &Kit,
+    options: &Options,
+    puzzles: Option<&Option<PuzzleSpec>>,
+) -> String {
+    let (lang, paper) = (&options.lang, options.paper.name());
     let sizes = &kit.board.sizes;
-    if sizes.start() == sizes.end() {
-        format!("{lang}-{}", paper.name())
-    } else {
-        format!("{lang}-{}-{}", paper.name(), size.unwrap_or(kit.board.default_size))
+    let base = match sizes.start() == sizes.end() {
+        true => format!("{lang}-{paper}"),
+        false => {
+            format!("{lang}-{paper}-{}", options.size.unwrap_or(kit.board.default_size))
+        }
+    };
+    format!("{base}{}", edition_suffix(kit, options, puzzles))
+}
+
+/// Every option that changes the sheets, as folder-name parts, so that two editions
+/// never share a folder: `-cell-large`, `-cell-25mm`, `-corrected-99.2x100.6`,
+/// `-puzzles-6-plies-3`, `-no-puzzles`, `-cut-marks`, `-players-24-tables-6`.
+/// `puzzles` is the puzzle sheet asked for beyond the kit's own.
+pub fn edition_suffix(
+    kit: &Kit,
+    options: &Options,
+    puzzles: Option<&Option<PuzzleSpec>>,
+) -> String {
+    let mut parts = Vec::new();
+    if let Some(cell) = &options.cell {
+        let preset = kit.board.presets.contains_key(cell) && crate::kit::is_slug(cell);
+        match (preset, kit.cell_request(cell)) {
+            (true, _) => parts.push(format!("cell-{cell}")),
+            (false, Ok(mm)) => parts.push(format!("cell-{}mm", number(mm))),
+            (false, Err(_)) => {}
+        }
     }
+    if let Some(calibration) = &options.calibration {
+        let (across, down) = calibration.shown(false);
+        parts.push(format!("corrected-{across}x{down}"));
+    }
+    match puzzles {
+        Some(None) => parts.push("no-puzzles".to_string()),
+        Some(Some(spec)) => {
+            let seed = if spec.seed == 1 {
+                String::new()
+            } else {
+                format!("-seed-{}", spec.seed)
+            };
+            parts.push(format!("puzzles-{}-plies-{}{seed}", spec.count, spec.plies));
+        }
+        None => {}
+    }
+    if options.previews.cut_marks {
+        parts.push("cut-marks".to_string());
+    }
+    if let Some(class) = &options.class {
+        parts.push(class.folder_suffix());
+    }
+    parts.iter().map(|part| format!("-{part}")).collect()
 }
 
 /// Some of a kit's strings in each of `langs`, placeholders filled for its default
@@ -220,6 +285,8 @@ struct Context<'a> {
     /// The board's sheets hold only its parts: its words and plan are on the
     /// contents sheet.
     board_in_parts: bool,
+    /// The class section (contents sheet of a class build only).
+    class: Option<class::Words>,
 }
 
 /// One file of the build, as the contents sheet lists it.
@@ -231,6 +298,10 @@ struct FileInfo {
     sheet: &'static str,
     /// Its number of pages.
     pages: usize,
+    /// Copies to print: 1 each without a class.
+    copies: u32,
+    /// "Print 12 copies.", for a class build; empty without one.
+    copies_text: String,
 }
 
 #[derive(Serialize)]
@@ -404,6 +475,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             stamp: String::new(),
             files: Vec::new(),
             board_in_parts: false,
+            class: None,
         }
     }
     let width = layout::content_width(&options.paper);
@@ -534,20 +606,50 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                 }
             }))
             .collect();
+    let cuts: Vec<usize> =
+        outputs.iter().map(|o| o.pages.iter().map(preview::cut_count).sum()).collect();
+    let set_minutes = players.facts.get("prep_minutes").and_then(|m| m.parse().ok());
+    let mut job_title: String;
     let contents = loop {
-        let files: Vec<FileInfo> = [(SheetKind::Contents, own_pages)]
-            .into_iter()
-            .chain(outputs.iter().map(|o| (o.sheet, o.pages.len())))
-            .map(|(sheet, pages)| FileInfo {
-                name: file_name(sheet),
-                sheet: sheet.name(),
-                pages,
+        let sheets: Vec<(SheetKind, usize, usize)> =
+            [(SheetKind::Contents, own_pages, 0)]
+                .into_iter()
+                .chain(
+                    outputs.iter().zip(&cuts).map(|(o, c)| (o.sheet, o.pages.len(), *c)),
+                )
+                .collect();
+        let class_words = match options.class {
+            Some(class) => {
+                let plan = class::Plan::of(class, &sheets, set_minutes.unwrap_or(0));
+                let copies: Vec<u32> = sheets.iter().map(|s| class.copies(s.0)).collect();
+                Some(class::words(strings, reference, &players.facts, &plan, &copies)?)
+            }
+            None => None,
+        };
+        let files: Vec<FileInfo> = sheets
+            .iter()
+            .map(|&(sheet, pages, _)| {
+                let copies = options.class.map_or(1, |class| class.copies(sheet));
+                let copies_text = class_words
+                    .as_ref()
+                    .and_then(|(_, texts)| texts.get(&copies).cloned())
+                    .unwrap_or_default();
+                FileInfo {
+                    name: file_name(sheet),
+                    sheet: sheet.name(),
+                    pages,
+                    copies,
+                    copies_text,
+                }
             })
             .collect();
+        job_title =
+            class_words.as_ref().map(|(w, _)| w.job_title.clone()).unwrap_or_default();
         let context = Context {
             stamp: stamp.clone(),
             files,
             board_in_parts: moved.as_ref().is_some_and(|m| m.split),
+            class: class_words.map(|(words, _)| words),
             ..context_for(&players, kit, options)
         };
         let markup = options
@@ -570,8 +672,33 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         own_pages = output.pages.len();
     };
     outputs.insert(0, contents);
+    for laid in &mut outputs {
+        laid.mark_for_cutting(options);
+    }
+    let print_all =
+        options.class.map(|class| print_all(&class, &outputs, &job_title, options));
     let outputs = outputs.into_iter().map(|laid| laid.write(options)).collect();
-    Ok(Built { outputs, fell_back, notes })
+    Ok(Built { outputs, print_all, fell_back, notes })
+}
+
+/// A class's print job as one PDF (its pages, its bytes), titled `title` and
+/// otherwise described like the contents sheet.
+fn print_all(
+    class: &class::Class,
+    laid: &[Laid],
+    title: &str,
+    options: &Options,
+) -> (usize, Vec<u8>) {
+    let (width, height) = options.paper.size_mm();
+    let blank = crate::page::Page::new(width, height);
+    let sheets: Vec<(SheetKind, &[crate::page::Page])> =
+        laid.iter().map(|l| (l.sheet, l.pages.as_slice())).collect();
+    let pages: Vec<crate::page::Page> =
+        class::print_job(class, &sheets, &blank).into_iter().cloned().collect();
+    let mut info = laid[0].info.clone();
+    info.title = format!("{title} · {}", info.title);
+    let scale = options.calibration.map(|c| c.scale());
+    (pages.len(), pdf::write_scaled(&pages, &info, scale))
 }
 
 /// The file a sheet is written to, the same in every language.
@@ -728,15 +855,20 @@ struct Laid {
 impl Laid {
     /// The PDF, drawn with the build's printer correction if it has one, and the
     /// previews and cut files asked for, from the same pages.
-    fn write(mut self, options: &Options) -> Output {
-        let scale = options.calibration.map(|c| c.scale());
-        let previews = &options.previews;
-        let player_sheet = self.sheet != SheetKind::HostKey;
-        if previews.cut_marks && player_sheet {
+    /// Adds the registration marks the build asks for to the player pages with
+    /// cut lines.
+    fn mark_for_cutting(&mut self, options: &Options) {
+        if options.previews.cut_marks && self.sheet != SheetKind::HostKey {
             for page in self.pages.iter_mut().filter(|p| preview::has_cut_lines(p)) {
                 preview::add_registration_marks(page);
             }
         }
+    }
+
+    fn write(self, options: &Options) -> Output {
+        let scale = options.calibration.map(|c| c.scale());
+        let previews = &options.previews;
+        let player_sheet = self.sheet != SheetKind::HostKey;
         let name = self.sheet.name();
         let mut extras = Vec::new();
         if let Some(format) = previews.format {

@@ -29,11 +29,11 @@ fn build(config: &Path, out: &Path, lang: &str, extra: &[&str]) -> PathBuf {
     args.extend(extra);
     let result = tablekit_in(config, &args);
     assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
-    out.join("pathstone").join(format!("{lang}-a4-5"))
+    crate::support::variant_dir(&out.join("pathstone"), &format!("{lang}-a4-5"))
 }
 
 fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
 }
 
 fn length(s: &Segment) -> f64 {
@@ -187,7 +187,8 @@ fn a_kept_printer_is_listed_and_applies_the_same_correction() {
     let measured =
         build(&config, &tmp.path().join("b"), "en", &["--measured", "99.2x100.6"]);
     for sheet in ["board", "rule-card", "host-key"] {
-        let read = |dir: &Path| std::fs::read(dir.join(format!("{sheet}.pdf"))).unwrap();
+        let read =
+            |dir: &Path| std::fs::read(crate::support::sheet_pdf(dir, sheet)).unwrap();
         assert_eq!(read(&by_name), read(&measured), "{sheet}");
     }
     let unknown = tablekit_in(

@@ -81,7 +81,10 @@ fn build_with_no_arguments_builds_every_kit_and_reports_each_file() {
     {
         let line = text
             .lines()
-            .find(|l| l.contains(&format!("en-a4/{sheet}.pdf")))
+            .find(|l| {
+                let folder = if sheet == "host-key" { "en-a4-host" } else { "en-a4" };
+                l.contains(&format!("{folder}/{sheet}.pdf"))
+            })
             .unwrap_or_else(|| panic!("no line for {sheet} in:\n{text}"));
         assert!(line.starts_with("wrote ") && line.contains(" page"), "{line}");
     }
@@ -93,11 +96,16 @@ fn build_with_no_arguments_builds_every_kit_and_reports_each_file() {
             "board.pdf",
             "contents.pdf",
             "counters.pdf",
-            "host-key.pdf",
             "repetition-log.pdf",
             "rule-card.pdf"
         ]
     );
+    // The host key is in its own folder beside the players'.
+    let host: Vec<String> = snapshot(&tmp.path().join(KIT).join("en-a4-host"))
+        .into_iter()
+        .map(|f| f.0)
+        .collect();
+    assert_eq!(host, ["host-key.pdf"]);
 }
 
 #[test]
@@ -107,7 +115,7 @@ fn build_a_named_variant_by_id_or_path() {
     let by_id =
         tablekit(&["build", KIT, "--lang", "fr", "--paper", "letter", "--out", out_dir]);
     assert!(by_id.status.success(), "{}", stderr(&by_id));
-    assert!(tmp.path().join(KIT).join("fr-letter").join("host-key.pdf").is_file());
+    assert!(tmp.path().join(KIT).join("fr-letter-host").join("host-key.pdf").is_file());
     let path = tmp.path().join("copy");
     let kit = kit_copy(&path);
     let by_path = build_into(&kit, &tmp.path().join("out2"));

@@ -47,18 +47,9 @@ fn build(out: &Path, kit: &str, lang: &str, size: u8) -> (PathBuf, Vec<String>) 
 }
 
 fn pdfs(dir: &Path) -> Vec<(String, Probe)> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".pdf"))
-        .collect();
-    names.sort();
-    names
+    crate::support::variant_pdfs(dir)
         .into_iter()
-        .map(|n| {
-            let probe = pdf_probe::load_file(&dir.join(&n));
-            (n, probe)
-        })
+        .map(|(name, path)| (name, pdf_probe::load_file(&path)))
         .collect()
 }
 

@@ -21,7 +21,7 @@ fn build(out: &Path, paper: &str, size: u8) -> PathBuf {
 }
 
 fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
 }
 
 fn assert_spacing(lines: &[f64], n: u8, pitch: f64, what: &str) {

@@ -79,6 +79,7 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
             cell: None,
             calibration: None,
             previews: Default::default(),
+            class: None,
             templates: TemplateSet::builtin(kit.game()).with_overrides(
                 &source
                     .files

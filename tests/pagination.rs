@@ -70,6 +70,7 @@ fn matrix() -> Vec<Sheet> {
                 templates: TemplateSet::builtin(kit.game()),
                 calibration: None,
                 previews: Default::default(),
+                class: None,
             };
             let built = build(kit, &options).unwrap_or_else(|e| {
                 panic!("{} {lang} {paper_name} {size:?}: {e:?}", kit.id())

@@ -35,7 +35,7 @@ fn built(lang: &str, paper: &str) -> PathBuf {
 }
 
 fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
 }
 
 fn close(a: f64, b: f64, tolerance: f64) -> bool {
@@ -236,9 +236,12 @@ fn rebuilding_gives_identical_bytes() {
     let out = tablekit(&["build", "--out", tmp.path().to_str().unwrap()]);
     assert!(out.status.success());
     for sheet in PLAYER_SHEETS.iter().chain(&["host-key"]) {
-        let name = format!("{sheet}.pdf");
-        let a = fs::read(first.join(&name)).unwrap();
-        let b = fs::read(tmp.path().join(KIT).join("en-a4").join(&name)).unwrap();
+        let a = fs::read(crate::support::sheet_pdf(&first, sheet)).unwrap();
+        let b = fs::read(crate::support::sheet_pdf(
+            &tmp.path().join(KIT).join("en-a4"),
+            sheet,
+        ))
+        .unwrap();
         assert!(a == b, "{sheet} differs between two builds");
     }
 }
@@ -259,6 +262,7 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
         cell: None,
         calibration: None,
         previews: Default::default(),
+        class: None,
         templates: TemplateSet::builtin(kit.game()),
     };
     let bytes = |b: tablekit::pipeline::Built| -> Vec<Vec<u8>> {

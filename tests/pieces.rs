@@ -42,16 +42,22 @@ fn build(out: &Path, id: &str, extra: &[&str]) -> PathBuf {
         (None, Some(case)) => case.suffix.to_string(),
         (None, None) => String::new(),
     };
-    out.join(id).join(format!("en-{paper}{suffix}"))
+    // A cell size sets the edition apart: `-cell-large`, `-cell-36mm`.
+    let cell = match extra.windows(2).find(|w| w[0] == "--cell").map(|w| w[1]) {
+        Some(v) if v.parse::<f64>().is_ok() => format!("-cell-{v}mm"),
+        Some(preset) => format!("-cell-{preset}"),
+        None => String::new(),
+    };
+    out.join(id).join(format!("en-{paper}{suffix}{cell}"))
 }
 
 fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
 }
 
 /// The closed outlines drawn with the house cut line, as bounding boxes (w, h, x, y):
 /// dashed segments joined end to end.
-fn cut_outlines(page: &PageProbe) -> Vec<(f64, f64, f64, f64)> {
+pub fn cut_outlines(page: &PageProbe) -> Vec<(f64, f64, f64, f64)> {
     let cuts: Vec<_> = page
         .segments
         .iter()
@@ -94,7 +100,7 @@ fn cut_outlines(page: &PageProbe) -> Vec<(f64, f64, f64, f64)> {
 
 /// Discs drawn filled and stroked in one path: a round piece whose outline is its cut
 /// line. (w, h, x, y)
-fn discs(page: &PageProbe, size: f64) -> Vec<(f64, f64, f64, f64)> {
+pub fn discs(page: &PageProbe, size: f64) -> Vec<(f64, f64, f64, f64)> {
     page.curves
         .iter()
         .filter(|c| c.filled && c.stroked && ((c.max_x - c.min_x) - size).abs() < CUT)
@@ -114,7 +120,7 @@ fn pieces(pdf: &Probe, size: f64) -> Vec<Vec<(f64, f64, f64, f64)>> {
         .collect()
 }
 
-fn piece_size(id: &str) -> f64 {
+pub fn piece_size(id: &str) -> f64 {
     match id {
         "crossway" => 20.0,
         "pathstone" => 24.0,

@@ -18,11 +18,11 @@ const KITS: &[(&str, u8, &str)] = &[
 ];
 
 fn variant(out: &Path, kit: &str, lang: &str, size: u8) -> PathBuf {
-    let dir = out.join(kit);
-    match kit {
-        "pathstone" | "crossway" => dir.join(format!("{lang}-a4-{size}")),
-        _ => dir.join(format!("{lang}-a4")),
-    }
+    let base = match kit {
+        "pathstone" | "crossway" => format!("{lang}-a4-{size}"),
+        _ => format!("{lang}-a4"),
+    };
+    crate::support::variant_dir(&out.join(kit), &base)
 }
 
 /// The puzzles' main lines, as `rules puzzles` gives them.
@@ -44,18 +44,10 @@ fn squash(p: &Probe) -> String {
 }
 
 fn pdfs(dir: &Path) -> Vec<(String, Probe)> {
-    let mut files: Vec<(String, Probe)> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                pdf_probe::load_file(&p),
-            )
-        })
-        .collect();
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    files
+    crate::support::variant_pdfs(dir)
+        .into_iter()
+        .map(|(name, path)| (name, pdf_probe::load_file(&path)))
+        .collect()
 }
 
 #[test]

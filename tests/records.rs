@@ -46,7 +46,8 @@ fn record(out: &Path, kit: &str, sheet: &str, lang: &str) -> (PathBuf, Probe) {
         .unwrap()
         .map(|e| e.unwrap().path())
         .find(|p| {
-            p.file_name().unwrap().to_str().unwrap().starts_with(&format!("{lang}-"))
+            let name = p.file_name().unwrap().to_str().unwrap();
+            name.starts_with(&format!("{lang}-")) && !name.ends_with("-host")
         })
         .unwrap_or_else(|| panic!("no {lang} build of {kit}"));
     let path = dir.join(format!("{sheet}.pdf"));

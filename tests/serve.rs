@@ -255,7 +255,10 @@ fn options_reach_the_sheets_custom_paper_cell_printer_and_puzzles() {
         "landscape": true, "cell": "large", "printer": "office", "puzzles": 2, "plies": 1
     });
     let manifest = build(&server, form);
-    assert_eq!(manifest["name"], "three-men-slide-fr-300x400.5mm-landscape-3x3");
+    assert_eq!(
+        manifest["name"],
+        "three-men-slide-fr-300x400.5mm-landscape-3x3-cell-large-corrected-99x101-puzzles-2-plies-1"
+    );
     let files = manifest["files"].as_array().unwrap();
     assert!(files.iter().any(|f| f["file"] == "puzzles.pdf"), "{files:?}");
     let board = files.iter().find(|f| f["file"] == "board.pdf").unwrap();

@@ -71,7 +71,8 @@ fn build(out: &Path, kit: &KitCase, paper: &str, cell: f64) -> std::path::PathBu
     ];
     let run = tablekit(&args);
     assert!(run.status.success(), "{}", stderr(&run));
-    out.join(kit.id).join(format!("en-{paper}{}", kit.size_suffix))
+    // The cell size sets the edition apart (`-cell-40mm`).
+    out.join(kit.id).join(format!("en-{paper}{}-cell-{cell_arg}mm", kit.size_suffix))
 }
 
 /// The letters (or, for Crossway, discs) that mark each player's pieces, counted over

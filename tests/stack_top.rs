@@ -19,7 +19,7 @@ fn length(s: &pdf_probe::Segment) -> f64 {
 }
 
 fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")))
+    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
 }
 
 #[test]

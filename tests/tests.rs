@@ -3,6 +3,7 @@
 
 mod browser;
 mod calibration;
+mod class;
 mod cli;
 mod cli_faults;
 mod content;

@@ -21,7 +21,7 @@ fn build(kit: &Path, out: &Path) -> std::process::Output {
 }
 
 fn sheet_text(out: &Path, sheet: &str) -> String {
-    let file = out.join(KIT).join("en-a4").join(format!("{sheet}.pdf"));
+    let file = crate::support::sheet_pdf(&out.join(KIT).join("en-a4"), sheet);
     pdf_probe::load_file(&file).text()
 }
 
@@ -234,7 +234,11 @@ fn a_rebuild_replaces_the_whole_variant_folder_and_leaves_nothing_beside_it() {
     fs::write(variant.join("stale.pdf"), b"from an older build").unwrap();
     assert!(build(&kit, &out).status.success());
     assert_eq!(names(&variant), sheets, "the folder holds exactly this build's files");
-    assert_eq!(names(&out.join(KIT)), ["en-a4"], "no temporary folder is left");
+    assert_eq!(
+        names(&out.join(KIT)),
+        ["en-a4", "en-a4-host"],
+        "no temporary folder is left"
+    );
 }
 
 #[test]
@@ -317,7 +321,10 @@ fn a_regional_tag_reads_like_its_language() {
     // (The footer's build stamp names the language, so its caption is left out.)
     for sheet in ["board", "counters", "repetition-log", "rule-card", "host-key"] {
         let layout = |lang: &str| {
-            let file = out.join(KIT).join(format!("{lang}-a4/{sheet}.pdf"));
+            let file = crate::support::sheet_pdf(
+                &out.join(KIT).join(format!("{lang}-a4")),
+                sheet,
+            );
             let probe = pdf_probe::load_file(&file);
             let pages: Vec<_> = probe
                 .pages

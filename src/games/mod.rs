@@ -198,6 +198,7 @@ mod tests {
                         cell: None,
                         calibration: None,
                         previews: Default::default(),
+                        class: None,
                         templates: TemplateSet::builtin(game),
                     };
                     let built = build(kit, &options).unwrap_or_else(|e| {

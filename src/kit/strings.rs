@@ -241,6 +241,12 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("common.corrected", &["across", "down"]),
     ("common.assembly_steps", &["parts"]),
     ("contents.stamp_note", &["stamp"]),
+    // A class build's numbers, known once every sheet is laid out.
+    ("contents.class_summary", &["players", "tables", "games"]),
+    ("contents.class_copies", &["copies"]),
+    ("contents.class_paper", &["sheets"]),
+    ("contents.class_cuts", &["cuts"]),
+    ("contents.class_time", &["minutes", "class_minutes"]),
 ];
 
 /// The placeholders `key` may keep as they are, for the page to fill.
@@ -263,7 +269,9 @@ fn fill(
             return Err(after.to_string());
         };
         let name = &after[..close];
-        if later.contains(&name) {
+        let base = name.split(':').next().unwrap_or(name);
+        // Kept for later unless the facts already have it (a second, fuller pass).
+        if later.contains(&base) && !facts.contains_key(base) {
             out.push_str(&rest[open..open + close + 2]);
         } else if let Some((count, forms)) = name.split_once(':') {
             let value = facts.get(count).ok_or_else(|| count.to_string())?;

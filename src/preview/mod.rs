@@ -199,6 +199,11 @@ pub fn has_cut_lines(page: &Page) -> bool {
     page.items.iter().any(|item| cut::cut_shape(item).is_some())
 }
 
+/// The shapes on a page cut along their outlines (pieces, board parts).
+pub fn cut_count(page: &Page) -> usize {
+    page.items.iter().filter(|item| cut::cut_shape(item).is_some()).count()
+}
+
 /// Adds the registration marks to a page, as decoration (outside any tagged run).
 pub fn add_registration_marks(page: &mut Page) {
     for mark in registration_marks(page.width, page.height) {

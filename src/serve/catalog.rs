@@ -99,6 +99,7 @@ pub fn thumbnail(kit: &Kit) -> Option<Vec<u8>> {
             dpi: THUMBNAIL_DPI,
             ..Previews::default()
         },
+        class: None,
     };
     let built = pipeline::build(kit, &options).ok()?;
     let sheet = |o: &&pipeline::Output| o.sheet == SheetKind::Board;

@@ -6,6 +6,7 @@ use serde::Deserialize;
 use crate::calibrate::{Calibration, Profiles};
 use crate::kit::{Kit, PuzzleSpec};
 use crate::layout::Paper;
+use crate::pipeline::class::Class;
 use crate::pipeline::{self, Options};
 use crate::preview::{Format, Previews};
 
@@ -51,6 +52,12 @@ pub struct Form {
     /// Plies to the win (1, 3 or 5).
     #[serde(default)]
     pub plies: Option<i64>,
+    /// Players in the class: copies, totals and the print job for them.
+    #[serde(default)]
+    pub players: Option<u32>,
+    /// Tables the class sits at.
+    #[serde(default)]
+    pub tables: Option<u32>,
 }
 
 fn a4() -> String {
@@ -105,19 +112,22 @@ pub fn check(form: &Form, kit: &Kit, printers: &Profiles) -> Result<Checked, Str
             );
         }
     };
-    let kit = match form.puzzles {
-        None => kit.clone(),
-        Some(0) => kit.with_puzzle_sheet(None),
+    let puzzles = match form.puzzles {
+        None => None,
+        Some(0) => Some(None),
         Some(count) => {
             let plies = form.plies.unwrap_or(3);
             let spec = PuzzleSpec::new(count, plies, 1, 0..0)
                 .map_err(|e| format!("puzzles: {e}"))?;
-            kit.with_puzzle_sheet(Some(spec))
+            Some(Some(spec))
         }
+    };
+    let kit = match &puzzles {
+        None => kit.clone(),
+        Some(spec) => kit.with_puzzle_sheet(spec.clone()),
     };
     let cell = form.cell.as_deref().map(decimal).filter(|c| !c.is_empty());
     let size = form.size.unwrap_or(kit.board.default_size);
-    let name = format!("{}-{}-{}-{size}x{size}", kit.id, form.lang, paper.name());
     let options = Options {
         lang: form.lang.clone(),
         paper,
@@ -126,7 +136,16 @@ pub fn check(form: &Form, kit: &Kit, printers: &Profiles) -> Result<Checked, Str
         templates: pipeline::templates_for(&kit, &Default::default()),
         calibration,
         previews: Previews { format: Some(Format::Svg), ..Previews::default() },
+        class: Class::new(form.players, form.tables)
+            .map_err(|e| format!("class: {e}"))?,
     };
+    let suffix = pipeline::edition_suffix(&kit, &options, puzzles.as_ref());
+    let name = format!(
+        "{}-{}-{}-{size}x{size}{suffix}",
+        kit.id,
+        form.lang,
+        options.paper.name()
+    );
     Ok(Checked { kit, options, name })
 }
 

@@ -182,6 +182,11 @@ fn manifest(id: &str, build: &Build) -> Value {
         "files": files,
         "players_zip": format!("/api/builds/{id}/players.zip"),
         "players_zip_name": format!("{}-players.zip", build.name),
+        "print_all": build.built.print_all.as_ref().map(|(pages, _)| json!({
+            "pages": pages,
+            "download": format!("/api/builds/{id}/files/{}", pipeline::PRINT_ALL_FILE),
+            "download_name": format!("{}-{}", build.name, pipeline::PRINT_ALL_FILE),
+        })),
         "notes": build.built.notes,
         "fell_back": build.built.fell_back,
     })
@@ -218,14 +223,19 @@ async fn file(
     let Some(build) = kept_build(&state, &id) else {
         return build_gone();
     };
-    match build.built.outputs.iter().find(|o| o.file_name == file) {
-        Some(output) => download(
-            output.bytes.clone(),
+    let print_all =
+        build.built.print_all.as_ref().filter(|_| file == pipeline::PRINT_ALL_FILE);
+    let found = build.built.outputs.iter().find(|o| o.file_name == file);
+    match (found.map(|o| &o.bytes), print_all.map(|(_, bytes)| bytes)) {
+        (Some(bytes), _) | (None, Some(bytes)) => download(
+            bytes.clone(),
             "application/pdf",
-            &format!("{}-{}", build.name, output.file_name),
+            &format!("{}-{file}", build.name),
             false,
         ),
-        None => error(StatusCode::NOT_FOUND, "this build has no such file".into()),
+        (None, None) => {
+            error(StatusCode::NOT_FOUND, "this build has no such file".into())
+        }
     }
 }
 
@@ -259,13 +269,16 @@ async fn players_zip(
         return build_gone();
     };
     // The host key is never among the players' files.
-    let files: Vec<(&str, &[u8])> = build
+    let mut files: Vec<(&str, &[u8])> = build
         .built
         .outputs
         .iter()
         .filter(|o| o.sheet != SheetKind::HostKey)
         .map(|o| (o.file_name.as_str(), o.bytes.as_slice()))
         .collect();
+    if let Some((_, bytes)) = &build.built.print_all {
+        files.push((pipeline::PRINT_ALL_FILE, bytes));
+    }
     match zipped::zip(&build.name, &files) {
         Ok(bytes) => download(
             bytes,

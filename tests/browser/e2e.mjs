@@ -61,8 +61,8 @@ try {
     await download.saveAs(join(downloads, file));
     return download.suggestedFilename();
   };
-  report.players_zip = await save('#downloads a.main', 'players.zip');
-  report.host_key = await save('#downloads a:not(.main)', 'host-key.pdf');
+  report.players_zip = await save('#download-players', 'players.zip');
+  report.host_key = await save('#download-host', 'host-key.pdf');
 
   await page.setInputFiles('#upload', process.env.HOSTILE_ZIP);
   await page.waitForFunction(() => document.querySelector('#upload-status').textContent.includes('..'), null, { timeout });

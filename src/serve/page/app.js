@@ -175,6 +175,10 @@ function formValue() {
   const printer = $('printer').value;
   if (printer.startsWith('kept:')) form.printer = printer.slice(5);
   if (printer === 'measured') Object.assign(form, { across: $('across').value, down: $('down').value });
+  for (const id of ['players', 'tables']) {
+    const value = $(id).value.trim();
+    if (value) form[id] = Number(value);
+  }
   if ($('puzzles').value !== '') {
     form.puzzles = Number($('puzzles').value);
     if (form.puzzles > 0) form.plies = Number($('plies').value);
@@ -235,9 +239,10 @@ function showProblems(summary, answer) {
   $('host').hidden = true;
 }
 
-function link(href, name, text, main) {
+function link(href, name, text, main, id) {
   const a = document.createElement('a');
   Object.assign(a, { href, download: name, className: main ? 'download main' : 'download' });
+  if (id) a.id = id;
   a.textContent = text;
   return a;
 }
@@ -278,8 +283,11 @@ function showBuild(build) {
   const pages = build.files.reduce((sum, f) => sum + f.pages, 0);
   $('status').textContent = t('status.ready', { files: build.files.length, pages });
   $('problems').hidden = true;
-  const downloads = [link(build.players_zip, build.players_zip_name, t('results.download_players'), true)];
-  for (const file of host) downloads.push(link(file.download, file.download_name, t('results.download_host')));
+  const downloads = [link(build.players_zip, build.players_zip_name, t('results.download_players'), true, 'download-players')];
+  if (build.print_all) {
+    downloads.push(link(build.print_all.download, build.print_all.download_name, t('results.download_print_all'), true, 'download-print-all'));
+  }
+  for (const file of host) downloads.push(link(file.download, file.download_name, t('results.download_host'), false, 'download-host'));
   $('downloads').replaceChildren(...downloads);
   const notes = [...build.notes];
   if (build.fell_back.length) notes.push(t('results.fell_back', { keys: build.fell_back.join(', ') }));

@@ -1,0 +1,209 @@
+//! A class build (`--players`, `--tables`): the contents sheet's copies and totals,
+//! recomputed here from the PDFs written; the one print job; the host key in its own
+//! folder; and every option that changes the sheets naming its own folder.
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::{stderr, stdout, tablekit};
+use crate::pieces::{cut_outlines, discs, piece_size};
+use crate::support::pdf_probe::{self, Probe};
+
+const KITS: [(&str, &str); 4] = [
+    ("crossway", "-9"),
+    ("pathstone", "-5"),
+    ("stack-top-roads", ""),
+    ("three-men-slide", ""),
+];
+
+fn build(out: &Path, args: &[&str]) {
+    let mut all = vec!["build", "--out", out.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let run = tablekit(&all);
+    assert!(run.status.success(), "{}", stderr(&run));
+}
+
+/// The text of a PDF with its line breaks and runs of spaces as single spaces.
+fn flat_text(probe: &Probe) -> String {
+    probe.text().split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Outlines drawn with the house cut line, each a piece or part to cut out.
+fn cuts(probe: &Probe, kit: &str) -> usize {
+    let size = piece_size(kit);
+    probe
+        .pages
+        .iter()
+        .map(|page| cut_outlines(page).len() + discs(page, size).len())
+        .sum()
+}
+
+fn copies(sheet: &str) -> usize {
+    match sheet {
+        "contents" | "host-key" => 1,
+        "rule-card" => 6,
+        _ => 12,
+    }
+}
+
+fn pdfs_in(dir: &Path) -> Vec<(String, Probe)> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdf"))
+        .collect();
+    names.sort();
+    names.into_iter().map(|n| (n.clone(), pdf_probe::load_file(&dir.join(n)))).collect()
+}
+
+#[test]
+fn a_class_plan_counts_copies_paper_and_cuts_that_the_pdfs_bear_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    build(tmp.path(), &["--players", "24", "--tables", "6"]);
+    for (kit, size) in KITS {
+        let players =
+            tmp.path().join(kit).join(format!("en-a4{size}-players-24-tables-6"));
+        let host = PathBuf::from(format!("{}-host", players.display()));
+        let host_files = pdfs_in(&host);
+        let names: Vec<&str> = host_files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["host-key.pdf"],
+            "{kit}: the host's folder holds the key alone"
+        );
+        let mut files = pdfs_in(&players);
+        assert!(
+            files.iter().all(|(n, _)| n != "host-key.pdf"),
+            "{kit}: no key with the players"
+        );
+        let job_at =
+            files.iter().position(|(n, _)| n == "print-all.pdf").expect("print-all.pdf");
+        let (_, job) = files.remove(job_at);
+        files.extend(host_files);
+        let contents =
+            flat_text(&files.iter().find(|(n, _)| n == "contents.pdf").unwrap().1);
+        let (mut sheets, mut cut_total, mut job_pages) = (0, 0, 0);
+        for (name, probe) in &files {
+            let sheet = name.trim_end_matches(".pdf");
+            let (pages, n) = (probe.pages.len(), copies(sheet));
+            let listed = format!("{name} (pages: {pages}):");
+            let said = contents
+                .split(&listed)
+                .nth(1)
+                .unwrap_or_else(|| panic!("{kit}: {listed}"));
+            let print = if n == 1 {
+                "Print 1 copy.".to_string()
+            } else {
+                format!("Print {n} copies.")
+            };
+            let line = said.split(".pdf (pages").next().unwrap();
+            assert!(line.contains(&print), "{kit} {name}: {print:?} not in {line:?}");
+            sheets += pages * n;
+            cut_total += cuts(probe, kit) * n;
+            if sheet != "host-key" {
+                // Every page with cut lines has a blank back; each copy starts a sheet.
+                let cut_pages = probe
+                    .pages
+                    .iter()
+                    .filter(|p| {
+                        !cut_outlines(p).is_empty()
+                            || !discs(p, piece_size(kit)).is_empty()
+                    })
+                    .count();
+                job_pages += (pages + cut_pages).div_ceil(2) * 2 * n;
+            }
+        }
+        assert!(
+            contents.contains(&format!("Paper: {sheets} sheets in all")),
+            "{kit}: {sheets} sheets\n{contents}"
+        );
+        assert!(cut_total > 0, "{kit} has pieces to cut");
+        let cut_words = format!("Cutting: {cut_total} pieces and parts");
+        assert!(contents.contains(&cut_words), "{kit}: {cut_words:?}\n{contents}");
+        assert!(contents.contains("24 players at 6 tables: 12 games at a time"), "{kit}");
+        assert_eq!(job.pages.len(), job_pages, "{kit}: print-all.pdf pages");
+        let job_text = flat_text(&job);
+        let key = flat_text(&files.iter().find(|(n, _)| n == "host-key.pdf").unwrap().1);
+        let key_title =
+            key.split(" · ").nth(1).unwrap().split(" · ").next().unwrap().to_string();
+        assert!(
+            !job_text.contains(&format!("· {key_title} ·")),
+            "{kit}: a host-key page in print-all"
+        );
+    }
+}
+
+#[test]
+fn print_all_is_in_preparation_order_pieces_before_the_board() {
+    let tmp = tempfile::tempdir().unwrap();
+    build(tmp.path(), &["three-men-slide", "--players", "4"]);
+    let dir = tmp.path().join("three-men-slide/en-a4-players-4");
+    let job = pdf_probe::load_file(&dir.join("print-all.pdf"));
+    let firsts: Vec<String> = job
+        .pages
+        .iter()
+        .filter(|p| !p.texts.is_empty())
+        .map(|p| p.texts.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" "))
+        .collect();
+    let at = |word: &str| {
+        firsts.iter().position(|t| t.contains(word)).unwrap_or_else(|| panic!("{word}"))
+    };
+    // Each page's footer names its sheet: "Three-men slide · Board · 1e03c6".
+    assert!(at("· Contents of this kit ·") < at("· Counters ·"));
+    assert!(at("· Counters ·") < at("· Board ·"));
+    assert!(at("· Board ·") < at("· Rule card ·"));
+    assert!(firsts.iter().all(|t| !t.contains("· Host key ·")));
+    let blank =
+        job.pages.iter().filter(|p| p.texts.is_empty() && p.segments.is_empty()).count();
+    assert!(blank > 0, "blank backs");
+}
+
+#[test]
+fn every_option_that_changes_the_sheets_names_its_own_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path();
+    for extra in [
+        &[][..],
+        &["--cell", "large"],
+        &["--cell", "36"],
+        &["--measured", "99.2x100.6"],
+        &["--puzzles", "2", "--plies", "1"],
+        &["--puzzles", "0"],
+        &["--cut-marks"],
+        &["--players", "6"],
+    ] {
+        let mut args = vec!["three-men-slide"];
+        args.extend_from_slice(extra);
+        build(out, &args);
+    }
+    let mut folders: Vec<String> = std::fs::read_dir(out.join("three-men-slide"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with("-host"))
+        .collect();
+    folders.sort();
+    assert_eq!(
+        folders,
+        [
+            "en-a4",
+            "en-a4-cell-36mm",
+            "en-a4-cell-large",
+            "en-a4-corrected-99.2x100.6",
+            "en-a4-cut-marks",
+            "en-a4-no-puzzles",
+            "en-a4-players-6",
+            "en-a4-puzzles-2-plies-1",
+        ]
+    );
+    for folder in &folders {
+        let host =
+            out.join("three-men-slide").join(format!("{folder}-host/host-key.pdf"));
+        assert!(host.is_file(), "{folder}: its host key beside it");
+    }
+}
+
+#[test]
+fn an_impossible_class_is_refused_with_the_numbers() {
+    let run = tablekit(&["build", "crossway", "--players", "24", "--tables", "13"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));
+    assert!(stderr(&run).contains("1 to 12 tables, not 13"), "{}", stderr(&run));
+}
