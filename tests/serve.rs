@@ -274,6 +274,29 @@ fn options_reach_the_sheets_custom_paper_cell_printer_and_puzzles() {
 }
 
 #[test]
+fn a_class_build_offers_its_print_job_in_the_players_zip_and_apart() {
+    let server = Server::start();
+    let form =
+        json!({ "kit": "three-men-slide", "lang": "en", "players": 8, "tables": 2 });
+    let manifest = build(&server, form);
+    assert_eq!(manifest["name"], "three-men-slide-en-a4-3x3-players-8-tables-2");
+    let job = &manifest["print_all"];
+    let pdf = server.get(job["download"].as_str().unwrap());
+    assert_eq!(pdf.header("content-type"), Some("application/pdf"));
+    assert_eq!(
+        pdf_probe::load(&pdf.body).pages.len() as u64,
+        job["pages"].as_u64().unwrap()
+    );
+    let zip = unzip(&server.get(manifest["players_zip"].as_str().unwrap()).body);
+    let names: Vec<&str> = zip.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(names.iter().any(|n| n.ends_with("/print-all.pdf")), "{names:?}");
+    assert!(!names.iter().any(|n| n.ends_with("host-key.pdf")), "{names:?}");
+    let bad =
+        json!({ "kit": "three-men-slide", "lang": "en", "players": 8, "tables": 5 });
+    assert_error(&server.post_json("/api/build", &bad), 422, "1 to 4 tables");
+}
+
+#[test]
 fn every_bad_request_gets_its_status_and_message_and_the_server_keeps_serving() {
     let server = Server::start();
     let port = server.host.rsplit(':').next().unwrap().to_string();
