@@ -532,6 +532,13 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         return Err(diags);
     }
     let stamp = build_stamp(&rendered, options, kit, size);
+    // The host key names the player sheets it belongs to on its first page (it is
+    // stamped with its own markup, so the stamp is filled in afterwards).
+    for (_, markup) in
+        rendered.iter_mut().filter(|(sheet, _)| *sheet == SheetKind::HostKey)
+    {
+        *markup = markup.replace("{stamp}", &stamp);
+    }
     let mut outputs = Vec::new();
     for (sheet, markup) in &rendered {
         let (view, audience) = match sheet {

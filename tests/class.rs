@@ -202,6 +202,35 @@ fn every_option_that_changes_the_sheets_names_its_own_folder() {
 }
 
 #[test]
+fn the_host_key_names_the_player_sheets_it_belongs_to_on_its_first_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    build(tmp.path(), &["--lang", "all"]);
+    for (kit, size) in KITS {
+        for lang in ["en", "fr", "ar"] {
+            let players = tmp.path().join(kit).join(format!("{lang}-a4{size}"));
+            let contents = pdf_probe::load_file(&players.join("contents.pdf"));
+            // Every page's footer ends its caption with the build stamp.
+            let footer =
+                contents.pages[0].texts.iter().find(|t| t.text.contains(" · ")).unwrap();
+            let stamp = footer.text.rsplit(" · ").next().unwrap().trim().to_string();
+            assert_eq!(stamp.len(), 6, "{kit} {lang}: {stamp:?}");
+            let key =
+                pdf_probe::load_file(&crate::support::sheet_pdf(&players, "host-key"));
+            let first: String = key.pages[0]
+                .texts
+                .iter()
+                .filter(|t| !t.text.contains(" · "))
+                .map(|t| t.text.as_str())
+                .collect();
+            assert!(
+                first.contains(&stamp),
+                "{kit} {lang}: {stamp} not on the key's first page"
+            );
+        }
+    }
+}
+
+#[test]
 fn an_impossible_class_is_refused_with_the_numbers() {
     let run = tablekit(&["build", "crossway", "--players", "24", "--tables", "13"]);
     assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));

@@ -241,6 +241,7 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("common.corrected", &["across", "down"]),
     ("common.assembly_steps", &["parts"]),
     ("contents.stamp_note", &["stamp"]),
+    ("host.stamp", &["stamp"]),
     // A class build's numbers, known once every sheet is laid out.
     ("contents.class_summary", &["players", "tables", "games"]),
     ("contents.class_copies", &["copies"]),
