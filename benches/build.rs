@@ -30,6 +30,7 @@ fn main() {
                     calibration: None,
                     previews: Default::default(),
                     class: None,
+                    cut: Default::default(),
                     templates: TemplateSet::builtin(kit.game()),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");

@@ -16,6 +16,7 @@ use crate::games::GameId;
 use crate::io;
 use crate::kit::{self, Kit, Source};
 use crate::layout::Paper;
+use crate::layout::draw::CutLayout;
 use crate::pipeline::class::Class;
 use crate::pipeline::{self, Options};
 use crate::preview::{self, Format as PreviewFormat, Previews};
@@ -113,6 +114,11 @@ enum Command {
         /// paper, cutting and preparation, and print-all.pdf, one print job for all.
         #[arg(long, value_name = "N")]
         players: Option<u32>,
+        /// How pieces are laid out for cutting: `grid` (edge to edge, cut apart on
+        /// a few long straight lines; each square token carries its piece's shape) or
+        /// `outline` (each piece cut on its own outline, round pieces round).
+        #[arg(long, value_name = "LAYOUT", default_value = "grid", value_parser = ["grid", "outline"])]
+        cut: String,
         /// The tables the class sits at (one rule card each; default one game to a
         /// table); alone, two players to a table.
         #[arg(long, value_name = "N")]
@@ -334,6 +340,7 @@ pub fn run() -> ExitCode {
             cut_marks,
             players,
             tables,
+            cut,
         } => {
             let previews = Previews {
                 format: preview.as_deref().and_then(PreviewFormat::parse),
@@ -358,6 +365,7 @@ pub fn run() -> ExitCode {
                     puzzles,
                     previews,
                     class,
+                    cut: CutLayout::parse(&cut).unwrap_or_default(),
                 };
                 build_cmd(cli.kits.as_deref(), &kit, &request)
             })
@@ -547,6 +555,7 @@ struct Request {
     puzzles: Option<Option<kit::PuzzleSpec>>,
     previews: Previews,
     class: Option<Class>,
+    cut: CutLayout,
 }
 
 fn build_cmd(
@@ -741,6 +750,7 @@ fn variants_of<'k>(
                 calibration: req.calibration,
                 previews: req.previews,
                 class: req.class,
+                cut: req.cut,
             };
             jobs.push(Job { kit, options });
         }
@@ -925,6 +935,7 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
             puzzles: None,
             previews: Previews::default(),
             class: None,
+            cut: Default::default(),
         };
         jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
     }
@@ -944,6 +955,7 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
                 previews: Default::default(),
                 puzzles: None,
                 class: None,
+                cut: Default::default(),
             };
             jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
         }

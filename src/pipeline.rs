@@ -45,6 +45,8 @@ pub struct Options {
     /// The class the build is for (copies, totals and the print job); `None` for
     /// one game's worth.
     pub class: Option<class::Class>,
+    /// How pieces are laid out for cutting.
+    pub cut: layout::draw::CutLayout,
 }
 
 /// Languages whose sheets read right to left, so every paragraph is set that way
@@ -178,6 +180,9 @@ pub fn edition_suffix(
         }
         None => {}
     }
+    if options.cut == layout::draw::CutLayout::Outline {
+        parts.push("cut-outline".to_string());
+    }
     if options.previews.cut_marks {
         parts.push("cut-marks".to_string());
     }
@@ -278,6 +283,8 @@ struct Context<'a> {
     puzzle_rows: &'a [Vec<puzzles::Entry>],
     lang: &'a str,
     paper: &'a str,
+    /// How pieces are laid out for cutting: `grid` or `outline`.
+    cut: &'static str,
     /// The build's stamp (contents sheet only; every footer carries it).
     stamp: String,
     /// Every file of the build with its pages (contents sheet only).
@@ -472,6 +479,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             puzzle_rows: &view.puzzle_rows,
             lang: &options.lang,
             paper: options.paper.name(),
+            cut: options.cut.name(),
             stamp: String::new(),
             files: Vec::new(),
             board_in_parts: false,
@@ -483,7 +491,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         view: &'v View,
         audience: Audience,
         kit: &'v Kit,
-        (width, size, reading): (f64, u8, Reading),
+        (width, size, reading, cut): (f64, u8, Reading, layout::draw::CutLayout),
     ) -> FigureContext<'v> {
         FigureContext {
             kit,
@@ -494,9 +502,10 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             reading,
             audience,
             too_long: Default::default(),
+            cut,
         }
     }
-    let geometry = (width, size, reading);
+    let geometry = (width, size, reading, options.cut);
     // A string that does not fit its box is the strings file's problem, at its key.
     let blame = |key: &str, message: String| match strings.entries.contains_key(key) {
         true => strings.diagnostic(key, message),

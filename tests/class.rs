@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::cli::{stderr, stdout, tablekit};
-use crate::pieces::{cut_outlines, discs, piece_size};
-use crate::support::pdf_probe::{self, Probe};
+use std::collections::BTreeMap;
+
+use crate::support::pdf_probe::{self, PageProbe, Probe};
 
 const KITS: [(&str, &str); 4] = [
     ("crossway", "-9"),
@@ -27,14 +28,39 @@ fn flat_text(probe: &Probe) -> String {
     probe.text().split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Outlines drawn with the house cut line, each a piece or part to cut out.
-fn cuts(probe: &Probe, kit: &str) -> usize {
-    let size = piece_size(kit);
-    probe
-        .pages
-        .iter()
-        .map(|page| cut_outlines(page).len() + discs(page, size).len())
+/// The cuts a page asks for, read from its dashed cut lines: each straight line once
+/// however many strokes draw it (touching or overlapping strokes along one row or
+/// column are one cut). A grid build has no other cut.
+fn straight_cuts(page: &PageProbe) -> usize {
+    let mut lines: BTreeMap<(bool, i64), Vec<(f64, f64)>> = BTreeMap::new();
+    for s in page.segments.iter().filter(|s| s.dashed && (s.width_mm - 0.25).abs() < 0.02)
+    {
+        let key = |v: f64| (v * 20.0).round() as i64;
+        let (horizontal, at, a, b) = match (s.y1 - s.y2).abs() < 1e-3 {
+            true => (true, key(s.y1), s.x1.min(s.x2), s.x1.max(s.x2)),
+            false => {
+                assert!((s.x1 - s.x2).abs() < 1e-3, "a slanted cut line: {s:?}");
+                (false, key(s.x1), s.y1.min(s.y2), s.y1.max(s.y2))
+            }
+        };
+        lines.entry((horizontal, at)).or_default().push((a, b));
+    }
+    lines
+        .into_values()
+        .map(|mut spans| {
+            spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let (mut cuts, mut end) = (0, f64::NEG_INFINITY);
+            for (a, b) in spans {
+                cuts += usize::from(a > end + 0.05);
+                end = end.max(b);
+            }
+            cuts
+        })
         .sum()
+}
+
+fn cuts(probe: &Probe) -> usize {
+    probe.pages.iter().map(straight_cuts).sum()
 }
 
 fn copies(sheet: &str) -> usize {
@@ -98,17 +124,11 @@ fn a_class_plan_counts_copies_paper_and_cuts_that_the_pdfs_bear_out() {
             let line = said.split(".pdf (pages").next().unwrap();
             assert!(line.contains(&print), "{kit} {name}: {print:?} not in {line:?}");
             sheets += pages * n;
-            cut_total += cuts(probe, kit) * n;
+            cut_total += cuts(probe) * n;
             if sheet != "host-key" {
                 // Every page with cut lines has a blank back; each copy starts a sheet.
-                let cut_pages = probe
-                    .pages
-                    .iter()
-                    .filter(|p| {
-                        !cut_outlines(p).is_empty()
-                            || !discs(p, piece_size(kit)).is_empty()
-                    })
-                    .count();
+                let cut_pages =
+                    probe.pages.iter().filter(|p| straight_cuts(p) > 0).count();
                 job_pages += (pages + cut_pages).div_ceil(2) * 2 * n;
             }
         }
@@ -117,7 +137,7 @@ fn a_class_plan_counts_copies_paper_and_cuts_that_the_pdfs_bear_out() {
             "{kit}: {sheets} sheets\n{contents}"
         );
         assert!(cut_total > 0, "{kit} has pieces to cut");
-        let cut_words = format!("Cutting: {cut_total} pieces and parts");
+        let cut_words = format!("Cutting: {cut_total} cuts along");
         assert!(contents.contains(&cut_words), "{kit}: {cut_words:?}\n{contents}");
         assert!(contents.contains("24 players at 6 tables: 12 games at a time"), "{kit}");
         assert_eq!(job.pages.len(), job_pages, "{kit}: print-all.pdf pages");
@@ -129,6 +149,41 @@ fn a_class_plan_counts_copies_paper_and_cuts_that_the_pdfs_bear_out() {
             !job_text.contains(&format!("· {key_title} ·")),
             "{kit}: a host-key page in print-all"
         );
+    }
+}
+
+#[test]
+fn pieces_on_a_grid_take_few_straight_cuts_each_the_size_printed() {
+    let tmp = tempfile::tempdir().unwrap();
+    build(tmp.path(), &["pathstone", "crossway"]);
+    for (kit, sheet, most) in [("pathstone", "stones", 60), ("crossway", "stones", 40)] {
+        let dir = tmp.path().join(kit).join(if kit == "pathstone" {
+            "en-a4-5"
+        } else {
+            "en-a4-9"
+        });
+        let probe = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")));
+        let cuts = cuts(&probe);
+        assert!(cuts > 0 && cuts <= most, "{kit}: {cuts} cuts, at most {most}");
+        // The first page's cut lines are a grid whose cells are the pieces' size.
+        let size = if kit == "pathstone" { 24.0 } else { 20.0 };
+        for page in probe.pages.iter().take(1) {
+            let mut xs: Vec<f64> = page
+                .segments
+                .iter()
+                .filter(|s| s.dashed && (s.x1 - s.x2).abs() < 1e-3)
+                .map(|s| (s.x1 * 100.0).round() / 100.0)
+                .collect();
+            xs.sort_by(f64::total_cmp);
+            xs.dedup_by(|a, b| (*a - *b).abs() < 0.05);
+            for pair in xs.windows(2) {
+                let step = pair[1] - pair[0];
+                assert!(
+                    (step - size).abs() < 0.1,
+                    "{kit}: cells {step} mm apart, pieces {size} mm"
+                );
+            }
+        }
     }
 }
 

@@ -80,6 +80,7 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
             calibration: None,
             previews: Default::default(),
             class: None,
+            cut: Default::default(),
             templates: TemplateSet::builtin(kit.game()).with_overrides(
                 &source
                     .files

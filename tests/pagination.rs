@@ -71,6 +71,7 @@ fn matrix() -> Vec<Sheet> {
                 calibration: None,
                 previews: Default::default(),
                 class: None,
+                cut: Default::default(),
             };
             let built = build(kit, &options).unwrap_or_else(|e| {
                 panic!("{} {lang} {paper_name} {size:?}: {e:?}", kit.id())

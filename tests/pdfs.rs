@@ -263,6 +263,7 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
         calibration: None,
         previews: Default::default(),
         class: None,
+        cut: Default::default(),
         templates: TemplateSet::builtin(kit.game()),
     };
     let bytes = |b: tablekit::pipeline::Built| -> Vec<Vec<u8>> {

@@ -48,7 +48,9 @@ fn build(out: &Path, id: &str, extra: &[&str]) -> PathBuf {
         Some(preset) => format!("-cell-{preset}"),
         None => String::new(),
     };
-    out.join(id).join(format!("en-{paper}{suffix}{cell}"))
+    let outline = extra.windows(2).any(|w| w == ["--cut", "outline"]);
+    let cut = if outline { "-cut-outline" } else { "" };
+    out.join(id).join(format!("en-{paper}{suffix}{cell}{cut}"))
 }
 
 fn probe(dir: &Path, sheet: &str) -> Probe {
@@ -132,7 +134,7 @@ pub fn piece_size(id: &str) -> f64 {
 fn every_piece_is_cut_on_its_own_outline_at_its_printed_size() {
     let tmp = tempfile::tempdir().unwrap();
     for case in &CASES {
-        let dir = build(tmp.path(), case.id, &[]);
+        let dir = build(tmp.path(), case.id, &["--cut", "outline"]);
         let sheet = probe(&dir, case.sheet);
         let size = piece_size(case.id);
         // Allowed outlines: a disc or square `size` across, a hexagon `size` tall
@@ -169,7 +171,7 @@ fn pieces_fit_their_board_at_every_cell_preset() {
     let tmp = tempfile::tempdir().unwrap();
     for case in &CASES {
         for preset in ["small", "standard", "large"] {
-            let dir = build(tmp.path(), case.id, &["--cell", preset]);
+            let dir = build(tmp.path(), case.id, &["--cell", preset, "--cut", "outline"]);
             let (xs, ys) = board_grid(&probe(&dir, "board").pages, case.line);
             let tightest = xs
                 .windows(2)
@@ -198,7 +200,7 @@ fn pieces_fit_their_board_at_every_cell_preset() {
         }
     }
     // Crossway at Go spacing: stones of at most about 20 mm on 22 × 23.7 mm.
-    let dir = build(tmp.path(), "crossway", &[]);
+    let dir = build(tmp.path(), "crossway", &["--cut", "outline"]);
     let stones = pieces(&probe(&dir, "stones"), 20.0);
     assert!(stones.iter().flatten().all(|(w, _, _, _)| *w <= 20.0 + CUT));
 }
@@ -234,6 +236,7 @@ fn rows_of_pieces_are_balanced_and_no_sheet_is_blank() {
         ("pathstone", vec!["--size", "8"]),
         ("three-men-slide", vec![]),
     ] {
+        let extra = [extra, vec!["--cut", "outline"]].concat();
         let dir = build(tmp.path(), id, &extra);
         let case = CASES.iter().find(|c| c.id == id).unwrap();
         let sheet = probe(&dir, case.sheet);

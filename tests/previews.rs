@@ -322,19 +322,25 @@ fn pdf_cut_segments(page: &PageProbe) -> Vec<[f64; 4]> {
 #[test]
 fn every_cut_file_holds_exactly_the_cut_lines_its_sheet_prints() {
     let tmp = tempfile::tempdir().unwrap();
-    build(tmp.path(), &["--cut-file", "--cut-marks", "--size", "8", "pathstone"]);
+    // Shaped pieces cut on their outlines, and pieces on a grid cut on its lines.
+    build(
+        tmp.path(),
+        &["--cut-file", "--cut-marks", "--size", "8", "pathstone", "--cut", "outline"],
+    );
     build(
         tmp.path(),
         &["--cut-file", "--cut-marks", "crossway", "three-men-slide", "stack-top-roads"],
     );
-    build(tmp.path(), &["--cut-file", "crossway", "--size", "19"]);
+    build(tmp.path(), &["--cut-file", "crossway", "--size", "19", "--cut", "outline"]);
     let mut files = 0;
     for pdf in pdfs(tmp.path()) {
         let probe = pdf_probe::load_file(&pdf);
         let stem = pdf.file_stem().unwrap().to_str().unwrap().to_string();
         let dir = pdf.parent().unwrap();
-        // Round pieces are cut on their outline; only piece sheets have them.
-        let pieces = stem == "stones" || stem == "counters";
+        // Round pieces are cut on their outline (on a grid their shape is only
+        // printed); only piece sheets have them.
+        let outline = dir.to_string_lossy().contains("-cut-outline");
+        let pieces = (stem == "stones" || stem == "counters") && outline;
         let cut_pages: Vec<usize> = (0..probe.pages.len())
             .filter(|&i| {
                 let round = probe.pages[i].curves.iter().any(|c| c.stroked && c.filled);

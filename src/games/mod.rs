@@ -199,6 +199,7 @@ mod tests {
                         calibration: None,
                         previews: Default::default(),
                         class: None,
+                        cut: Default::default(),
                         templates: TemplateSet::builtin(game),
                     };
                     let built = build(kit, &options).unwrap_or_else(|e| {

@@ -2,7 +2,7 @@
 
 use super::flow::Chunk;
 use super::{BODY_PT, FigureContext};
-use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
+use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
 /// The two sides' looks. Each side differs by shape, letter and tone, so pieces stay
@@ -42,10 +42,17 @@ pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str
     draw_piece(page, center, size, side, letter, outline);
 }
 
-/// The same piece as printed to be cut out: its outline is the house cut line, so the
-/// piece cut along it is exactly `size` mm across.
-pub fn cut_piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str) {
-    draw_piece(page, center, size, side, letter, cut_stroke());
+/// The same piece as printed to be cut out: its outline drawn as `cut` asks (the
+/// house cut line, so the piece cut along it is exactly `size` mm across, or a printed
+/// outline inside its grid cell).
+pub fn cut_piece(
+    page: &mut Page,
+    center: Point,
+    size: f64,
+    (side, letter): (Side, &str),
+    cut: CutLayout,
+) {
+    draw_piece(page, center, size, side, letter, cut.outline());
 }
 
 fn draw_piece(
@@ -235,53 +242,150 @@ pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
     Ok(chunks)
 }
 
-/// Rows of `count` pieces `piece_w` × `piece_h`, [`CUT_GAP_MM`] apart, across
-/// `width`, each drawn by `draw` at its top-left: as many rows as needed when each holds
-/// as many as fit, and the pieces spread evenly over them, so no row holds a lone
-/// leftover (43 = 8 + 7 + 7 + 7 + 7 + 7, never 8 × 5 + 3).
+/// How the pieces of a sheet are laid out for cutting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CutLayout {
+    /// Edge to edge in rows, each piece's shape printed inside its cell: a block is
+    /// cut apart along its grid lines, a few long straight cuts (a ruler and knife or
+    /// a guillotine), and each square token carries its piece's shape.
+    #[default]
+    Grid,
+    /// Apart, each piece cut along its own outline (round pieces stay round), for
+    /// scissors or a cutting machine.
+    Outline,
+}
+
+impl CutLayout {
+    /// The layout `--cut` names (`grid`, `outline`).
+    pub fn parse(text: &str) -> Option<CutLayout> {
+        match text {
+            "grid" => Some(CutLayout::Grid),
+            "outline" => Some(CutLayout::Outline),
+            _ => None,
+        }
+    }
+
+    /// Its name, as `--cut` takes it and templates see it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CutLayout::Grid => "grid",
+            CutLayout::Outline => "outline",
+        }
+    }
+
+    /// The pitch between pieces: none on a grid, a cutting gap between outlines.
+    pub fn gap(self) -> f64 {
+        match self {
+            CutLayout::Grid => 0.0,
+            CutLayout::Outline => CUT_GAP_MM,
+        }
+    }
+
+    /// The line a piece's outline is drawn with: the cut line when it is cut on its
+    /// outline, a printed outline when it is cut on the grid.
+    pub fn outline(self) -> Stroke {
+        match self {
+            CutLayout::Grid => Stroke::solid(0.3).colored(Color::gray(0.45)),
+            CutLayout::Outline => cut_stroke(),
+        }
+    }
+}
+
+/// The tallest block of pieces kept on one page: under half of the smallest paper's
+/// page, so that keeping it whole never leaves much of a page empty.
+const KEEP_BLOCK_MM: f64 = 110.0;
+
+/// The cut lines of a row of `count` cells `cell_w` × `cell_h` edge to edge, its
+/// top-left cell at `(left, top)`: its top and bottom edges and every cell boundary.
+/// Rows drawn one under another share their edges, so each grid line is one cut.
+pub fn row_cuts(
+    page: &mut Page,
+    (left, top): (f64, f64),
+    (cell_w, cell_h): (f64, f64),
+    count: usize,
+) {
+    row_cuts_into(&mut page.items, (left, top), (cell_w, cell_h), count);
+}
+
+fn row_cuts_into(
+    items: &mut Vec<Item>,
+    (left, top): (f64, f64),
+    (cell_w, cell_h): (f64, f64),
+    count: usize,
+) {
+    let right = left + count as f64 * cell_w;
+    let line = |from: Point, to: Point| Item::Line { from, to, stroke: cut_stroke() };
+    for y in [top, top + cell_h] {
+        items.push(line(Point::new(left, y), Point::new(right, y)));
+    }
+    for i in 0..=count {
+        let x = left + i as f64 * cell_w;
+        items.push(line(Point::new(x, top), Point::new(x, top + cell_h)));
+    }
+}
+
+/// Rows of `count` pieces `piece_w` × `piece_h` across `width`, laid out for
+/// `cut`, each drawn by `draw` at its top-left: as many rows as needed when each
+/// holds as many as fit, and the pieces spread evenly over them, so no row holds a
+/// lone leftover (43 = 8 + 7 + 7 + 7 + 7 + 7, never 8 × 5 + 3). On a grid the rows
+/// touch and carry their cut lines; a right-to-left sheet fills rows from the right.
 pub fn tile_rows(
     count: usize,
-    piece_w: f64,
-    piece_h: f64,
+    (piece_w, piece_h): (f64, f64),
     width: f64,
-    reading: Reading,
+    (reading, cut): (Reading, CutLayout),
     draw: &dyn Fn(&mut Page, Point),
 ) -> Vec<Chunk> {
-    let pitch = piece_w + CUT_GAP_MM;
-    row_sizes(count, piece_w, width)
-        .into_iter()
-        .map(|in_row| {
+    let pitch = piece_w + cut.gap();
+    let rows = row_sizes(count, piece_w, width, cut);
+    let last = rows.len().saturating_sub(1);
+    let block_height = rows.len() as f64 * piece_h;
+    rows.into_iter()
+        .enumerate()
+        .map(|(index, in_row)| {
             let mut page = Page::new(0.0, 0.0);
+            let x_of = |i: usize| match reading.rtl() {
+                true => width - i as f64 * pitch - piece_w,
+                false => i as f64 * pitch,
+            };
             for i in 0..in_row {
-                let x = match reading.rtl() {
-                    true => width - i as f64 * pitch - piece_w,
-                    false => i as f64 * pitch,
-                };
-                draw(&mut page, Point::new(x, 0.0));
+                draw(&mut page, Point::new(x_of(i), 0.0));
             }
-            Chunk::new(piece_h + CUT_GAP_MM, page.items)
+            let chunk = Chunk::new(piece_h + cut.gap(), page.items);
+            if cut == CutLayout::Outline {
+                return chunk;
+            }
+            let left = x_of(0).min(x_of(in_row - 1));
+            let mut chunk = chunk;
+            row_cuts_into(&mut chunk.items, (left, 0.0), (piece_w, piece_h), in_row);
+            // A short block is kept on one page, so that its lines run through it
+            // (a block split over two pages takes two more cuts); a tall one flows.
+            match index < last && block_height <= KEEP_BLOCK_MM {
+                true => chunk.keep(),
+                false => chunk,
+            }
         })
         .collect()
 }
 
 /// How many of `count` pieces `piece_w` wide go in each row across `width`.
-pub fn row_sizes(count: usize, piece_w: f64, width: f64) -> Vec<usize> {
-    let fit =
-        (((width + CUT_GAP_MM) / (piece_w + CUT_GAP_MM) + 1e-9).floor() as usize).max(1);
+pub fn row_sizes(count: usize, piece_w: f64, width: f64, cut: CutLayout) -> Vec<usize> {
+    let gap = cut.gap();
+    let fit = (((width + gap) / (piece_w + gap) + 1e-9).floor() as usize).max(1);
     let rows = count.div_ceil(fit);
     (0..rows).map(|r| count / rows + usize::from(r < count % rows)).collect()
 }
 
-/// `count` pieces `size` mm across drawn by `piece` at their centres, packed in rows;
-/// each piece's outline is its cut line.
+/// `count` pieces `size` mm across drawn by `piece` at their centres, packed in rows
+/// laid out for `cut`.
 pub fn cut_tiles(
     count: usize,
     size: f64,
     width: f64,
-    reading: Reading,
+    layout: (Reading, CutLayout),
     piece: &dyn Fn(&mut Page, Point),
 ) -> Vec<Chunk> {
-    tile_rows(count, size, size, width, reading, &|page, at| {
+    tile_rows(count, (size, size), width, layout, &|page, at| {
         piece(page, Point::new(at.x + size / 2.0, at.y + size / 2.0));
     })
 }

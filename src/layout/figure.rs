@@ -29,6 +29,8 @@ pub struct FigureContext<'a> {
     /// The strings key whose text last failed to fit its box: the problem is in the
     /// strings file at that key, not in the template that drew the box.
     pub too_long: std::cell::RefCell<Option<String>>,
+    /// How pieces are laid out for cutting.
+    pub cut: super::draw::CutLayout,
 }
 
 /// Who a sheet is for.
@@ -71,6 +73,7 @@ impl<'a> FigureContext<'a> {
             reading: self.reading,
             audience: self.audience,
             too_long: Default::default(),
+            cut: self.cut,
         }
     }
 

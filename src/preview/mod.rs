@@ -199,9 +199,65 @@ pub fn has_cut_lines(page: &Page) -> bool {
     page.items.iter().any(|item| cut::cut_shape(item).is_some())
 }
 
-/// The shapes on a page cut along their outlines (pieces, board parts).
+/// The cuts a page asks for: each straight cut once however many lines draw it
+/// (lines along one row or column that touch or overlap are one cut, as a ruler and
+/// knife make it), and each other outline (a round piece, a shaped part) as one.
 pub fn cut_count(page: &Page) -> usize {
-    page.items.iter().filter(|item| cut::cut_shape(item).is_some()).count()
+    use cut::CutShape;
+    // Straight pieces by the line they lie on: (horizontal?, position) → spans.
+    let mut lines: std::collections::BTreeMap<(bool, i64), Vec<(f64, f64)>> =
+        Default::default();
+    let mut put = |from: Point, to: Point| -> bool {
+        let key = |v: f64| (v * 1000.0).round() as i64;
+        if (from.y - to.y).abs() < 1e-6 {
+            lines
+                .entry((true, key(from.y)))
+                .or_default()
+                .push((from.x.min(to.x), from.x.max(to.x)));
+        } else if (from.x - to.x).abs() < 1e-6 {
+            lines
+                .entry((false, key(from.x)))
+                .or_default()
+                .push((from.y.min(to.y), from.y.max(to.y)));
+        } else {
+            return false;
+        }
+        true
+    };
+    let mut others = 0;
+    for shape in page.items.iter().filter_map(cut::cut_shape) {
+        match shape {
+            CutShape::Line(from, to) if put(from, to) => {}
+            CutShape::Rect(o, w, h) => {
+                let corners = [
+                    o,
+                    Point::new(o.x + w, o.y),
+                    Point::new(o.x + w, o.y + h),
+                    Point::new(o.x, o.y + h),
+                ];
+                for i in 0..4 {
+                    put(corners[i], corners[(i + 1) % 4]);
+                }
+            }
+            _ => others += 1,
+        }
+    }
+    let merged: usize = lines
+        .into_values()
+        .map(|mut spans| {
+            spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut cuts = 0;
+            let mut end = f64::NEG_INFINITY;
+            for (start, stop) in spans {
+                if start > end + 1e-6 {
+                    cuts += 1;
+                }
+                end = end.max(stop);
+            }
+            cuts
+        })
+        .sum();
+    merged + others
 }
 
 /// Adds the registration marks to a page, as decoration (outside any tagged run).

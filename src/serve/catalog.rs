@@ -100,6 +100,7 @@ pub fn thumbnail(kit: &Kit) -> Option<Vec<u8>> {
             ..Previews::default()
         },
         class: None,
+        cut: Default::default(),
     };
     let built = pipeline::build(kit, &options).ok()?;
     let sheet = |o: &&pipeline::Output| o.sheet == SheetKind::Board;

@@ -6,6 +6,7 @@ use serde::Deserialize;
 use crate::calibrate::{Calibration, Profiles};
 use crate::kit::{Kit, PuzzleSpec};
 use crate::layout::Paper;
+use crate::layout::draw::CutLayout;
 use crate::pipeline::class::Class;
 use crate::pipeline::{self, Options};
 use crate::preview::{Format, Previews};
@@ -58,6 +59,9 @@ pub struct Form {
     /// Tables the class sits at.
     #[serde(default)]
     pub tables: Option<u32>,
+    /// `grid` (the default) or `outline`.
+    #[serde(default)]
+    pub cut: Option<String>,
 }
 
 fn a4() -> String {
@@ -138,6 +142,11 @@ pub fn check(form: &Form, kit: &Kit, printers: &Profiles) -> Result<Checked, Str
         previews: Previews { format: Some(Format::Svg), ..Previews::default() },
         class: Class::new(form.players, form.tables)
             .map_err(|e| format!("class: {e}"))?,
+        cut: match form.cut.as_deref() {
+            None | Some("grid") => CutLayout::Grid,
+            Some("outline") => CutLayout::Outline,
+            Some(other) => return Err(format!("cut: `{other}` is not grid or outline")),
+        },
     };
     let suffix = pipeline::edition_suffix(&kit, &options, puzzles.as_ref());
     let name = format!(

@@ -191,8 +191,8 @@ fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             (count + spares) as usize,
             size,
             cx.width,
-            cx.reading,
-            &|page, centre| stone(page, centre, size, player, draw::cut_stroke()),
+            (cx.reading, cx.cut),
+            &|page, centre| stone(page, centre, size, player, cx.cut.outline()),
         ));
         chunks.push(Chunk::space(6.0));
     }

@@ -124,10 +124,16 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("stones.caption_{}", color.to_string().to_lowercase()),
         )?);
-        chunks.extend(cut_tiles(count, size, cx.width, cx.reading, &|page, centre| {
-            let corner = Point::new(centre.x - size / 2.0, centre.y - size / 2.0);
-            stone(page, corner, size, color, draw::cut_stroke())
-        }));
+        chunks.extend(cut_tiles(
+            count,
+            size,
+            cx.width,
+            (cx.reading, cx.cut),
+            &|page, centre| {
+                let corner = Point::new(centre.x - size / 2.0, centre.y - size / 2.0);
+                stone(page, corner, size, color, cx.cut.outline())
+            },
+        ));
         chunks.push(Chunk::space(8.0));
     }
     Ok(chunks)
@@ -533,11 +539,10 @@ fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, S
         )?);
         chunks.extend(tile_rows(
             count,
-            size,
-            2.0 * size,
+            (size, 2.0 * size),
             cx.width,
-            cx.reading,
-            &|page, at| folding_strip(page, at, size, color),
+            (cx.reading, cx.cut),
+            &|page, at| folding_strip(page, at, size, color, cx.cut),
         ));
         chunks.push(Chunk::space(3.0));
     }
@@ -575,12 +580,18 @@ pub fn strip_outline(at: Point, size: f64, color: stacks::Color) -> Vec<Point> {
 
 /// A folding strip: one path that is both the strip's tone and its cut line, the flat
 /// face's letter on top, the fold, and the wall face's bar below.
-fn folding_strip(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
+fn folding_strip(
+    page: &mut Page,
+    at: Point,
+    size: f64,
+    color: stacks::Color,
+    cut: draw::CutLayout,
+) {
     let fill = match side(color) {
         Side::Light => Color::WHITE,
         Side::Dark => Color::gray(draw::DARK_TONE),
     };
-    page.polygon(strip_outline(at, size, color), Paint::both(fill, draw::cut_stroke()));
+    page.polygon(strip_outline(at, size, color), Paint::both(fill, cut.outline()));
     let center = Point::new(at.x + size / 2.0, at.y + size / 2.0);
     if side(color) == Side::Light {
         page.circle(center, size * 0.4, Paint::outline(Stroke::solid(0.35)));
@@ -635,7 +646,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     // A few Crowns a side: both sides in one row, each under its own caption, rather
     // than two short rows that may be carried to a sheet of their own.
     let half = cx.width / 2.0;
-    if draw::row_sizes(count, size, half - 3.0).len() == 1 {
+    if draw::row_sizes(count, size, half - 3.0, cx.cut).len() == 1 {
         let mut page = Page::new(0.0, 0.0);
         let mut top: f64 = 0.0;
         let mut captions = Vec::new();
@@ -651,18 +662,24 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
                 let x = if cx.reading.rtl() { x0 + half - line.width_mm() } else { x0 };
                 page.text(Point::new(x, 3.6 + j as f64 * 4.6), line);
             }
+            let pitch = size + cx.cut.gap();
             for k in 0..count {
-                let step = k as f64 * (size + draw::CUT_GAP_MM);
+                let step = k as f64 * pitch;
                 let cx0 = if cx.reading.rtl() {
                     x0 + half - step - size / 2.0
                 } else {
                     x0 + step + size / 2.0
                 };
-                crown(&mut page, Point::new(cx0, top + size / 2.0), size, *color);
+                crown(&mut page, Point::new(cx0, top + size / 2.0), size, *color, cx.cut);
+            }
+            if cx.cut == draw::CutLayout::Grid {
+                let left =
+                    if cx.reading.rtl() { x0 + half - count as f64 * size } else { x0 };
+                draw::row_cuts(&mut page, (left, top), (size, size), count);
             }
         }
         return Ok(vec![
-            Chunk::new(top + size + draw::CUT_GAP_MM, page.items),
+            Chunk::new(top + size + cx.cut.gap(), page.items),
             Chunk::space(4.0),
         ]);
     }
@@ -672,22 +689,32 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("stones.crowns_{}", color.to_string().to_lowercase()),
         )?);
-        chunks.extend(cut_tiles(count, size, cx.width, cx.reading, &|page, centre| {
-            crown(page, centre, size, color)
-        }));
+        chunks.extend(cut_tiles(
+            count,
+            size,
+            cx.width,
+            (cx.reading, cx.cut),
+            &|page, centre| crown(page, centre, size, color, cx.cut),
+        ));
         chunks.push(Chunk::space(6.0));
     }
     Ok(chunks)
 }
 
 /// A Crown: a round piece with a three-pointed crown above its letter, unlike any stone.
-fn crown(page: &mut Page, center: Point, size: f64, color: stacks::Color) {
+fn crown(
+    page: &mut Page,
+    center: Point,
+    size: f64,
+    color: stacks::Color,
+    cut: draw::CutLayout,
+) {
     let (fill, mark) = match side(color) {
         Side::Light => (Color::WHITE, Color::BLACK),
         Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
     };
     let r = size / 2.0;
-    page.circle(center, r, Paint::both(fill, draw::cut_stroke()));
+    page.circle(center, r, Paint::both(fill, cut.outline()));
     let (w, top, base) = (r * 0.9, center.y - r * 0.75, center.y - r * 0.2);
     let x0 = center.x - w / 2.0;
     let points = vec![

@@ -155,13 +155,14 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cx,
             &format!("counters.caption_{}", player.to_string().to_lowercase()),
         )?);
+        let letter = player.to_string();
         chunks.extend(cut_tiles(
             per_player,
             size,
             cx.width,
-            cx.reading,
+            (cx.reading, cx.cut),
             &|page, centre| {
-                draw::cut_piece(page, centre, size, side(player), &player.to_string())
+                draw::cut_piece(page, centre, size, (side(player), &letter), cx.cut)
             },
         ));
         chunks.push(Chunk::space(9.0));
