@@ -175,6 +175,7 @@ function formValue() {
   const printer = $('printer').value;
   if (printer.startsWith('kept:')) form.printer = printer.slice(5);
   if (printer === 'measured') Object.assign(form, { across: $('across').value, down: $('down').value });
+  if ($('cut').value === 'outline') form.cut = 'outline';
   for (const id of ['players', 'tables']) {
     const value = $(id).value.trim();
     if (value) form[id] = Number(value);
