@@ -74,7 +74,9 @@ fn xmp(info: &DocInfo, stated: &Stated) -> String {
     prop(format!("<xmp:ModifyDate>{date}</xmp:ModifyDate>"));
     prop(format!("<xmp:MetadataDate>{date}</xmp:MetadataDate>"));
     prop(format!("<pdf:Producer>{}</pdf:Producer>", escape(stated.producer)));
-    prop("<pdf:Trapped>False</pdf:Trapped>".into());
+    // No `pdf:Trapped`: PDF/A-2's predefined XMP schemas lack it (ISO 19005-2
+    // 6.6.2.3.1), so it would need an extension schema; the Info dictionary's /Trapped
+    // needs no XMP twin there.
     prop("<pdfaid:part>2</pdfaid:part>".into());
     prop("<pdfaid:conformance>B</pdfaid:conformance>".into());
     format!(
