@@ -318,6 +318,11 @@ impl From<anyhow::Error> for Failure {
 /// Runs the command line and returns the exit code.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    // Every PDF is dated from it: a value no date can be is a usage error at once.
+    if let Err(e) = crate::pdf::check_source_date_epoch() {
+        tell!("error: {e}");
+        return ExitCode::from(Failure::Other(anyhow::anyhow!(e)).code());
+    }
     let result = match cli.command {
         Command::Build {
             kit,

@@ -461,3 +461,17 @@ fn rules_puzzles_prints_proven_puzzles_the_same_for_a_seed() {
     assert_eq!(even.status.code(), Some(2));
     assert!(stderr(&even).contains("odd number of plies"), "{}", stderr(&even));
 }
+
+#[test]
+fn a_source_date_epoch_that_is_no_date_is_refused_naming_the_variable() {
+    for bad in ["yesterday", "-5", "1e9", "999999999999999"] {
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_tablekit"))
+            .args(["build", "three-men-slide", "--out", "/nonexistent/never-written"])
+            .env("SOURCE_DATE_EPOCH", bad)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains("SOURCE_DATE_EPOCH"), "{bad}: {err}");
+    }
+}

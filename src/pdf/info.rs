@@ -123,10 +123,47 @@ fn info_dictionary(info: &DocInfo) -> Dictionary {
     dict
 }
 
+/// The latest date a PDF date can hold: 9999-12-31 23:59:59 UTC.
+const LAST_EPOCH: i64 = 253_402_300_799;
+
 /// `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set to a whole number of
-/// seconds.
+/// seconds (checked once at start by [`check_source_date_epoch`]).
 fn source_date_epoch() -> Option<i64> {
-    std::env::var("SOURCE_DATE_EPOCH").ok()?.trim().parse().ok()
+    parse_epoch(&std::env::var("SOURCE_DATE_EPOCH").ok()?).ok().flatten()
+}
+
+/// `SOURCE_DATE_EPOCH` as set: `None` when empty, else seconds since 1970 within
+/// what a PDF date can say.
+fn parse_epoch(text: &str) -> Result<Option<i64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let shown: String = text.chars().take(40).flat_map(char::escape_debug).collect();
+    match text.parse::<i64>() {
+        Ok(seconds) if (0..=LAST_EPOCH).contains(&seconds) => Ok(Some(seconds)),
+        Ok(_) => Err(format!(
+            "SOURCE_DATE_EPOCH is {shown}: a date must be 0 (1970) to {LAST_EPOCH} (the end of \
+             9999), in seconds"
+        )),
+        Err(_) => Err(format!(
+            "SOURCE_DATE_EPOCH is `{shown}`: it must be a whole number of seconds since \
+             1970-01-01 (such as 1767225600), or unset"
+        )),
+    }
+}
+
+/// Refuses a `SOURCE_DATE_EPOCH` that is set but is not a date a PDF can hold,
+/// rather than writing a wrong date or silently ignoring it.
+pub fn check_source_date_epoch() -> Result<(), String> {
+    match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(text) => parse_epoch(&text).map(|_| ()),
+        Err(std::env::VarError::NotPresent) => Ok(()),
+        Err(std::env::VarError::NotUnicode(_)) => {
+            Err("SOURCE_DATE_EPOCH is not text: it must be a whole number of seconds"
+                .into())
+        }
+    }
 }
 
 fn name(n: &str) -> Object {
@@ -176,6 +213,16 @@ pub(super) fn civil_from_days(days: i64) -> (i64, i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_source_date_epoch_is_a_whole_number_of_seconds_a_pdf_date_can_hold() {
+        assert_eq!(parse_epoch(" 1767225600 "), Ok(Some(1_767_225_600)));
+        assert_eq!(parse_epoch(""), Ok(None));
+        assert!(parse_epoch("yesterday").unwrap_err().contains("whole number"));
+        assert!(parse_epoch("-1").unwrap_err().contains("0 (1970)"));
+        assert!(parse_epoch("999999999999").unwrap_err().contains("9999"));
+        assert_eq!(pdf_date(LAST_EPOCH), "D:99991231235959+00'00'");
+    }
 
     #[test]
     fn dates_are_utc_calendar_dates() {
