@@ -236,7 +236,10 @@ fn isolate_notation(text: &str) -> String {
     let flush = |token: &mut String, out: &mut String| {
         // Signs at the edges of a token belong to the sentence, unless they are moves.
         let core = token.trim_end_matches([':', '.', '/']);
-        if core.chars().any(|c| c.is_ascii_alphanumeric()) {
+        // A direction sign on its own (`>` for right in a key to the notation) is
+        // notation too: bare in right-to-left text the bidi algorithm mirrors it.
+        let direction = !core.is_empty() && core.chars().all(|c| matches!(c, '<' | '>'));
+        if direction || core.chars().any(|c| c.is_ascii_alphanumeric()) {
             out.push(LEFT_TO_RIGHT_ISOLATE);
             out.push_str(core);
             out.push(POP_DIRECTIONAL_ISOLATE);
@@ -507,7 +510,8 @@ fn wrap_words(
     // The width of text[line_start..last_fit], measured word by word: shaping every
     // candidate line whole made line breaking quadratic in the words of a line.
     let mut fitted_mm = 0.0;
-    for (pos, opportunity) in linebreaks(text) {
+    for (pos, opportunity) in linebreaks(text).filter(|&(pos, _)| !inside_move(text, pos))
+    {
         let word_start = last_fit.unwrap_or(line_start);
         let candidate = text[line_start..pos].trim_end();
         let estimate = fitted_mm + width(text[word_start..pos].trim_end());
@@ -551,6 +555,15 @@ fn wrap_words(
         }
     }
     lines
+}
+
+/// Whether `pos` falls just after the hyphen of a move such as `C3-C2`, where a line
+/// must not break: the hyphen joins two squares.
+fn inside_move(text: &str, pos: usize) -> bool {
+    let before: Vec<char> = text[..pos].chars().rev().take(2).collect();
+    let after = text[pos..].chars().next();
+    matches!(before.as_slice(), ['-', c] if c.is_ascii_alphanumeric())
+        && after.is_some_and(|c| c.is_ascii_alphanumeric())
 }
 
 /// How far from the margin a line measured word by word is measured again whole.
@@ -635,6 +648,36 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_direction_sign_keeps_its_direction_in_right_to_left_text() {
+        let face = Style::Regular.face();
+        let glyph = |c: char| face.glyph_index(c).unwrap().0;
+        // "> right, < left", as the Arabic key to the notation says it.
+        let shaped =
+            shape("(> يمين، < يسار)", Style::Regular, 10.0, Reading::RightToLeft);
+        let ids: Vec<u16> = shaped.glyphs.iter().map(|g| g.id).collect();
+        let (right, left) = (glyph('>'), glyph('<'));
+        let at = |id: u16| ids.iter().position(|&g| g == id).unwrap();
+        // Drawn right to left: "> يمين" stands right of "< يسار", and each sign is
+        // the one typed, not its mirror image.
+        assert!(at(right) > at(left), "{ids:?}");
+    }
+
+    #[test]
+    fn a_line_never_breaks_inside_a_move() {
+        let text = "Slide C3-C2 then B1-B2 and A3-A2 again and again and again";
+        for width in 10..60 {
+            let lines = wrap(text, Style::Regular, 10.0, width as f64, Reading::Natural);
+            for line in &lines {
+                assert!(
+                    !line.text.trim_end().ends_with('-'),
+                    "{width} mm: {:?}",
+                    line.text
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_paragraph_direction_is_the_shaped_one() {
