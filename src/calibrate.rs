@@ -111,17 +111,58 @@ struct RawProfile {
 }
 
 impl Profiles {
-    /// Reads a profiles file; `file` names it in messages.
+    /// Reads a profiles file; `file` names it in messages (with the line and column
+    /// of a syntax error).
     pub fn parse(text: &str, file: &str) -> Result<Profiles, String> {
-        let raw: RawProfiles = toml::from_str(text)
-            .map_err(|e| format!("{file}: {}", e.message().trim()))?;
+        let raw: RawProfiles = toml::from_str(text).map_err(|e| {
+            let (line, column) =
+                crate::diag::line_col(text, e.span().map_or(0, |s| s.start));
+            format!("{file}:{line}:{column}: {}", e.message().trim())
+        })?;
         let mut profiles = BTreeMap::new();
         for (name, p) in raw.printers {
+            // A hand-written name may hold anything: shown escaped, never raw.
+            let shown = shown_name(&name);
             let calibration = Calibration::new(p.across, p.down)
-                .map_err(|e| format!("{file}: printer `{name}`: {e}"))?;
+                .map_err(|e| format!("{file}: printer `{shown}`: {e}"))?;
             profiles.insert(name, calibration);
         }
         Ok(Profiles(profiles))
+    }
+
+    /// The profiles file `text` with printer `name` kept as `calibration`: its
+    /// comments, order and other printers as they were (a new file starts with the
+    /// comment [`Profiles::to_toml`] writes).
+    pub fn keep(
+        text: &str,
+        name: &str,
+        calibration: Calibration,
+    ) -> Result<String, String> {
+        valid_name(name)?;
+        let start = if text.trim().is_empty() {
+            Profiles::default().to_toml()
+        } else {
+            text.to_string()
+        };
+        let mut doc: toml_edit::DocumentMut = start
+            .parse()
+            .map_err(|e: toml_edit::TomlError| e.message().trim().to_string())?;
+        let printers = doc
+            .entry("printers")
+            .or_insert_with(|| {
+                let mut table = toml_edit::Table::new();
+                table.set_implicit(true);
+                toml_edit::Item::Table(table)
+            })
+            .as_table_mut()
+            .ok_or("`printers` is not a table")?;
+        let (across, down) = calibration.shown(false);
+        let number = |v: &str| v.parse::<f64>().map_err(|e| e.to_string());
+        let mut entry = toml_edit::Table::new();
+        entry["across"] = toml_edit::value(number(&across)?);
+        entry["down"] = toml_edit::value(number(&down)?);
+        printers.insert(name, toml_edit::Item::Table(entry));
+        Ok(doc.to_string())
     }
 
     /// The file's text: a comment, then each printer in name order.
@@ -139,6 +180,24 @@ impl Profiles {
         }
         out
     }
+}
+
+/// A printer's name as messages and listings show it: at most 64 characters, with
+/// controls and direction overrides escaped, so a hand-written name cannot drive
+/// the terminal.
+pub fn shown_name(name: &str) -> String {
+    name.chars()
+        .take(64)
+        .flat_map(|c| {
+            match c.is_control()
+                || ('\u{202a}'..='\u{202e}').contains(&c)
+                || ('\u{2066}'..='\u{2069}').contains(&c)
+            {
+                true => c.escape_unicode().collect::<Vec<_>>(),
+                false => vec![c],
+            }
+        })
+        .collect()
 }
 
 /// Whether `name` can name a profile: what a kit id may be (letters, digits, inner

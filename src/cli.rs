@@ -809,14 +809,18 @@ fn correction(
     match profiles.0.get(name) {
         Some(calibration) => Ok(Some(*calibration)),
         None => {
-            let known: Vec<&str> = profiles.0.keys().map(String::as_str).collect();
-            let known = match known.is_empty() {
-                true => "none is kept yet".to_string(),
-                false => format!("kept: {}", known.join(", ")),
+            let shown: Vec<String> =
+                profiles.0.keys().take(10).map(|n| calibrate::shown_name(n)).collect();
+            let more = profiles.0.len().saturating_sub(shown.len());
+            let known = match (shown.is_empty(), more) {
+                (true, _) => "none is kept yet".to_string(),
+                (false, 0) => format!("kept: {}", shown.join(", ")),
+                (false, more) => format!("kept: {} and {more} more", shown.join(", ")),
             };
             Err(Failure::Other(anyhow::anyhow!(
-                "--printer: no printer `{name}` in {} ({known}); keep one with `tablekit \
-                 calibrate {name} --measured ACROSSxDOWN`",
+                "--printer: no printer `{}` in {} ({known}); keep one with `tablekit \
+                 calibrate NAME --measured ACROSSxDOWN`",
+                calibrate::shown_name(name),
                 path.display()
             )))
         }
@@ -874,13 +878,14 @@ fn calibrate_cmd(
         say!("wrote {} (1 page)", path.display());
         return Ok(());
     }
-    let (path, mut profiles) = io::read_profiles()?;
+    let (path, profiles) = io::read_profiles()?;
     if list {
         if profiles.0.is_empty() {
             say!("no printer kept yet in {}", path.display());
         }
         for (name, calibration) in &profiles.0 {
             let (across, down) = calibration.shown(false);
+            let name = calibrate::shown_name(name);
             say!("{name}: {across} x {down} mm (the 100 mm bar across x down)");
         }
         return Ok(());
@@ -895,8 +900,10 @@ fn calibrate_cmd(
     };
     let calibration =
         Calibration::parse(&measured).map_err(|e| anyhow::anyhow!("--measured: {e}"))?;
-    profiles.0.insert(name.clone(), calibration);
-    io::write_profiles(&path, &profiles)?;
+    let (_, text) = io::read_profiles_text()?;
+    let kept = calibrate::Profiles::keep(&text, &name, calibration)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    io::write_profiles(&path, &kept)?;
     let (sx, sy) = calibration.scale();
     say!(
         "kept printer `{name}` in {}: sheets built with --printer {name} are drawn at \

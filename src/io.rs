@@ -241,25 +241,50 @@ pub fn config_dir() -> Result<PathBuf> {
 /// The printer profiles kept in the configuration folder, and the file's path; none
 /// when the file does not exist yet.
 pub fn read_profiles() -> Result<(PathBuf, crate::calibrate::Profiles)> {
-    let path = config_dir()?.join(crate::calibrate::PROFILES_FILE);
-    if !path.exists() {
-        return Ok((path, Default::default()));
-    }
-    let text = fs::read_to_string(&path)
-        .with_context(|| format!("failed to read {}", path.display()))?;
+    let (path, text) = read_profiles_text()?;
     let profiles = crate::calibrate::Profiles::parse(&text, &path.display().to_string())
         .map_err(|e| anyhow::anyhow!(e))?;
     Ok((path, profiles))
 }
 
+/// The largest printers.toml read: thousands of printers.
+const MAX_PROFILES_BYTES: u64 = 1 << 20;
+
+/// The printer profiles file's path and text (empty when it does not exist yet):
+/// a regular file of at most [`MAX_PROFILES_BYTES`], never a pipe or a device.
+pub fn read_profiles_text() -> Result<(PathBuf, String)> {
+    let path = config_dir()?.join(crate::calibrate::PROFILES_FILE);
+    let Ok(meta) = fs::metadata(&path) else {
+        return Ok((path, String::new()));
+    };
+    if !meta.is_file() {
+        bail!("{} is not a file: remove it, or set {CONFIG_DIR_ENV}", path.display());
+    }
+    if meta.len() > MAX_PROFILES_BYTES {
+        bail!(
+            "{} is {} bytes: a printers file has at most {MAX_PROFILES_BYTES}",
+            path.display(),
+            meta.len()
+        );
+    }
+    let text = fs::read_to_string(&path)
+        .with_context(|| format!("failed to read {}", path.display()))?;
+    Ok((path, text))
+}
+
 /// Writes the printer profiles file, creating the configuration folder if needed.
-pub fn write_profiles(path: &Path, profiles: &crate::calibrate::Profiles) -> Result<()> {
+pub fn write_profiles(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir)
             .with_context(|| format!("failed to create {}", dir.display()))?;
     }
-    fs::write(path, profiles.to_toml())
-        .with_context(|| format!("failed to write {}", path.display()))
+    // Written beside, then renamed over: a failure leaves the old file whole.
+    let fresh = path.with_extension(format!("toml.new-{}", std::process::id()));
+    let written = fs::write(&fresh, text).and_then(|()| fs::rename(&fresh, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&fresh);
+    }
+    written.with_context(|| format!("failed to write {}", path.display()))
 }
 
 /// Writes one file, creating its folder if needed.

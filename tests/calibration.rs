@@ -248,3 +248,49 @@ fn the_calibration_page_has_both_bars_a_square_and_four_inches() {
     let unknown = tablekit_in(tmp.path(), &["calibrate", "--sheet", "--lang", "xx"]);
     assert_eq!(unknown.status.code(), Some(2));
 }
+
+#[test]
+fn keeping_a_printer_keeps_the_file_s_comments_and_hand_written_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    let file = config.join("printers.toml");
+    let written = "# Our printers, kept by hand.\n\n[printers.\"room 12\"]  # the old laser\nacross = 99.5\ndown = 100.5\n\n[printers.\"bad\\u001b[31mname\"]\nacross = 100.0\ndown = 100.0\n";
+    std::fs::write(&file, written).unwrap();
+    let kept = tablekit_in(&config, &["calibrate", "office", "--measured", "99.2x100.6"]);
+    assert_eq!(kept.status.code(), Some(0), "{}", stderr(&kept));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("# Our printers, kept by hand."), "{text}");
+    assert!(text.contains("[printers.\"room 12\"]  # the old laser"), "{text}");
+    assert!(
+        text.contains("[printers.office]") && text.contains("across = 99.2"),
+        "{text}"
+    );
+    // The file still reads, every printer in it.
+    let listed = tablekit_in(&config, &["calibrate", "--list"]);
+    let list = String::from_utf8_lossy(&listed.stdout).into_owned();
+    assert!(
+        list.contains("room 12: 99.5 x 100.5 mm")
+            && list.contains("office: 99.2 x 100.6")
+    );
+    assert!(!list.contains('\u{1b}'), "a name cannot drive the terminal: {list:?}");
+    let out = tmp.path().join("out");
+    let by_name = [
+        "build",
+        "three-men-slide",
+        "--printer",
+        "room 12",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    assert_eq!(tablekit_in(&config, &by_name).status.code(), Some(0));
+    // No temporary file is left beside it.
+    let names: Vec<_> =
+        std::fs::read_dir(&config).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, ["printers.toml"]);
+    // A syntax error names its line and column.
+    std::fs::write(&file, "[printers.x]\nacross = = 1\n").unwrap();
+    let broken = tablekit_in(&config, &["calibrate", "--list"]);
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(stderr(&broken).contains("printers.toml:2:"), "{}", stderr(&broken));
+}
