@@ -104,6 +104,7 @@ pub fn read_kit(dir: &Path) -> Result<Source> {
     if !dir.join("kit.toml").is_file() {
         bail!("{} is not a kit folder (no kit.toml in it)", dir.display());
     }
+    unused_entries(dir)?;
     let mut files = BTreeMap::new();
     let text = |rel: &str| read_inside(dir, rel);
     files.insert("kit.toml".to_string(), text("kit.toml")?);
@@ -114,6 +115,28 @@ pub fn read_kit(dir: &Path) -> Result<Source> {
         }
     }
     Ok(Source { dir: dir.display().to_string(), files })
+}
+
+/// What a kit folder holds: `kit.toml`, `lang/` and `templates/`; anything else
+/// would be ignored, so it is an error naming it (hidden files aside).
+fn unused_entries(dir: &Path) -> Result<()> {
+    let mut unused: Vec<String> = fs::read_dir(dir)
+        .with_context(|| format!("failed to read {}", dir.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with('.'))
+        .filter(|name| !matches!(name.as_str(), "kit.toml" | "lang" | "templates"))
+        .collect();
+    unused.sort();
+    if unused.is_empty() {
+        return Ok(());
+    }
+    bail!(
+        "{} holds what a kit does not use: {}; a kit folder holds kit.toml, lang/ and \
+         templates/ only",
+        dir.display(),
+        unused.join(", ")
+    )
 }
 
 /// Every kit folder under `kits_dir`, sorted by name.
@@ -146,15 +169,46 @@ fn sorted_files(dir: &Path, ext: &str) -> Result<Vec<String>> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .with_context(|| format!("failed to read {}", dir.display()))?
-        .filter_map(|e| e.ok())
-        .filter(|e| e.path().is_file())
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| n.ends_with(&format!(".{ext}")) && !n.starts_with('.'))
-        .collect();
+    let mut names = Vec::new();
+    let mut unused = Vec::new();
+    for entry in
+        fs::read_dir(dir).with_context(|| format!("failed to read {}", dir.display()))?
+    {
+        let entry = entry.with_context(|| format!("failed to read {}", dir.display()))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        // Hidden files (`.DS_Store`, an editor's swap file) are the system's, not the kit's.
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        match (path.is_file(), name.ends_with(&format!(".{ext}"))) {
+            (true, true) => names.push(name),
+            (is_file, _) => {
+                unused.push(format!("{} ({})", path.display(), kind_of(&path, is_file)))
+            }
+        }
+    }
+    if !unused.is_empty() {
+        unused.sort();
+        bail!(
+            "{} holds what a kit cannot use: {}; it may hold only .{ext} files",
+            dir.display(),
+            unused.join(", ")
+        );
+    }
     names.sort();
     Ok(names)
+}
+
+/// What a kit folder entry is, for a message about it.
+fn kind_of(path: &Path, is_file: bool) -> &'static str {
+    let link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    match (link, path.exists(), path.is_dir(), is_file) {
+        (true, false, _, _) => "a link to nothing",
+        (_, _, true, _) => "a folder",
+        (_, _, _, true) => "a file of another kind",
+        _ => "not a regular file (a pipe or a device)",
+    }
 }
 
 /// Writes files as the whole content of `dir`, all together or not at all: they are

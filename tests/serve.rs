@@ -478,6 +478,10 @@ fn an_uploaded_kit_is_built_like_any_other_and_its_folder_is_removed() {
     assert_eq!(manifest["name"], "my-slide-fr-a4-3x3");
     let leftovers: Vec<_> = std::fs::read_dir(server.tmp()).unwrap().collect();
     assert!(leftovers.is_empty(), "the upload's folder is removed: {leftovers:?}");
+    // A zip made by macOS carries __MACOSX/ beside the folder: no part of the kit.
+    let mut mac = kit_entries("my-slide", "my-slide");
+    mac.push(("__MACOSX/my-slide/._kit.toml".to_string(), vec![0, 5, 22, 7]));
+    assert_eq!(upload(&server, "mac.zip", &zip_of(&as_refs(&mac))).status, 200);
     // A kit at the zip's top is found too.
     let top = kit_entries("x", "my-slide");
     let top: Vec<(String, Vec<u8>)> = top

@@ -457,3 +457,43 @@ fn a_string_too_long_for_its_box_is_blamed_on_its_strings_file_and_key() {
     assert!(err.contains("lang/fr.toml:"), "{err}");
     assert!(!err.contains("repetition-log.tera"), "{err}");
 }
+
+#[test]
+fn every_entry_of_a_kit_folder_is_used_or_reported() {
+    let tmp = tempfile::tempdir().unwrap();
+    let check = |kit: &Path| tablekit(&["check", kit.to_str().unwrap()]);
+    // A template named after no sheet would be ignored.
+    let kit = kit_in(&tmp.path().join("a"));
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    fs::write(kit.join("templates/rulecard.tera"), "# Rules\n").unwrap();
+    let run = check(&kit);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(stderr(&run).contains("templates/rulecard.tera"), "{}", stderr(&run));
+    assert!(stderr(&run).contains("no sheet is called `rulecard`"), "{}", stderr(&run));
+    // In lang/: a folder named like a strings file, another file, a link to nothing.
+    let kit = kit_in(&tmp.path().join("b"));
+    fs::create_dir_all(kit.join("lang/pt.toml")).unwrap();
+    fs::write(kit.join("lang/notes.txt"), "to do").unwrap();
+    std::os::unix::fs::symlink(kit.join("lang/missing.toml"), kit.join("lang/pl.toml"))
+        .unwrap();
+    let run = check(&kit);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    for named in [
+        "pt.toml (a folder)",
+        "notes.txt (a file of another kind)",
+        "pl.toml (a link to nothing)",
+    ] {
+        assert!(stderr(&run).contains(named), "{named}: {}", stderr(&run));
+    }
+    // Beside kit.toml: only lang/ and templates/.
+    let kit = kit_in(&tmp.path().join("c"));
+    fs::write(kit.join("README.md"), "my kit").unwrap();
+    let run = check(&kit);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).contains("README.md"), "{}", stderr(&run));
+    // Hidden files are the system's, not the kit's.
+    let kit = kit_in(&tmp.path().join("d"));
+    fs::write(kit.join(".DS_Store"), "").unwrap();
+    fs::write(kit.join("lang/.fr.toml.swp"), "").unwrap();
+    assert_eq!(check(&kit).status.code(), Some(0));
+}

@@ -353,6 +353,37 @@ impl Kit {
     }
 }
 
+/// A template a kit holds whose name is no sheet's would be ignored: each is a
+/// problem, naming the names that are used.
+fn unknown_templates(source: &Source) -> Diagnostics {
+    let known: Vec<&str> = SheetKind::PLAYER_SHEETS
+        .iter()
+        .chain(&[SheetKind::Puzzles, SheetKind::HostKey, SheetKind::Contents])
+        .map(|sheet| sheet.name())
+        .chain([crate::pipeline::PUZZLE_ANSWERS])
+        .collect();
+    source
+        .files
+        .keys()
+        .filter_map(|path| {
+            Some((path, path.strip_prefix("templates/")?.strip_suffix(".tera")?))
+        })
+        .filter(|(_, name)| !known.contains(name))
+        .map(|(path, name)| {
+            Diagnostic::file(
+                &source.display_path(path),
+                format!(
+                    "no sheet is called `{name}`, so this template would never be used"
+                ),
+            )
+            .with_note(format!(
+                "a template is named after its sheet: {}",
+                known.join(", ")
+            ))
+        })
+        .collect()
+}
+
 /// Loads and validates a kit, reporting every problem found.
 pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let kit_file = source.display_path("kit.toml");
@@ -541,6 +572,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     });
     let (languages, lang_diags) = strings::load_all(source);
     diags.extend(lang_diags);
+    diags.extend(unknown_templates(source));
     let Some(game) = game.filter(|_| diags.is_empty()) else {
         return Err(diags);
     };

@@ -32,6 +32,10 @@ pub fn unpack(name: &str, bytes: &[u8]) -> Result<Source, Refusal> {
         .tempdir()
         .map_err(|e| format!("no temporary folder for {name}: {e}"))?;
     for (index, path, is_dir) in &entries {
+        // What macOS adds to a zip it makes (resource forks) is no part of the kit.
+        if path.starts_with("__MACOSX") {
+            continue;
+        }
         let target = folder.path().join(path);
         if *is_dir {
             std::fs::create_dir_all(&target).map_err(|e| write_failed(&name, path, e))?;
@@ -142,6 +146,7 @@ fn kit_root(folder: &Path, entries: &[(usize, PathBuf, bool)]) -> Option<PathBuf
         .iter()
         .filter_map(|(_, path, _)| path.components().next())
         .map(|c| c.as_os_str())
+        .filter(|top| *top != "__MACOSX")
         .collect();
     tops.sort();
     tops.dedup();
