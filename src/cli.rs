@@ -26,12 +26,13 @@ use crate::rules::{Engine, RulesError};
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0  success
-  1  a problem in a kit (every one is listed: a language it lacks, two kits with one
-     id, …), or a position or move the rules refuse (an illegal move, a position no
-     game reaches, a `*` on a carry that flattens no wall)
-  2  a usage error (an unknown command, game, kit or paper; a kits folder that holds
-     no kit), text that is not a position, move or square in the game's notation, or
-     a file error
+  1  a problem in a kit (every one is listed: a translation that lacks a key, two
+     kits with one id, …), or a position or move the rules refuse (an illegal move, a
+     position no game reaches, a `*` on a carry that flattens no wall)
+  2  a usage error (an unknown command, game, kit or paper; a language, board size,
+     cell or puzzle length the kit does not offer; a kits folder that holds no kit;
+     a malformed SOURCE_DATE_EPOCH), text that is not a position, move or square in
+     the game's notation, or a file error
 An error that cannot be written (standard error closed) still exits with its code.";
 
 /// tablekit: print-ready tabletop kits at exact scale.
@@ -737,6 +738,25 @@ fn variants_of<'k>(
         }
         size => vec![size],
     };
+    // Five-ply puzzles asked on the command line, on a board too large to prove them
+    // in time, are the command line's mistake, not the kit's.
+    if let Some(Some(spec)) = &req.puzzles
+        && spec.plies > 3
+        && let Some(size) = sizes
+            .iter()
+            .map(|s| s.unwrap_or(kit.board.default_size))
+            .find(|&s| s > kit::MAX_FIVE_PLY_SIZE)
+    {
+        let most = kit::MAX_FIVE_PLY_SIZE;
+        return Err(usage(
+            "--plies",
+            format!(
+                "{}-ply puzzles are made on boards up to {most}×{most}, and this build is \
+                 {size}×{size}: ask for --plies 3, or --size {most} or smaller",
+                spec.plies
+            ),
+        ));
+    }
     if let Some(cell) = &req.cell {
         kit.cell_request(cell)
             .and_then(|mm| kit.with_cell(mm))

@@ -475,3 +475,28 @@ fn a_source_date_epoch_that_is_no_date_is_refused_naming_the_variable() {
         assert!(err.contains("SOURCE_DATE_EPOCH"), "{bad}: {err}");
     }
 }
+
+#[test]
+fn five_ply_puzzles_on_a_large_board_are_the_command_line_s_mistake() {
+    let run = tablekit(&[
+        "build",
+        "crossway",
+        "--puzzles",
+        "2",
+        "--plies",
+        "5",
+        "--out",
+        "/nonexistent/x",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(err.contains("--plies") && err.contains("9×9"), "{err}");
+    assert!(!err.contains("kit.toml"), "the built-in kit is not to blame: {err}");
+    let lang =
+        tablekit(&["build", "crossway", "--lang", "xx", "--out", "/nonexistent/x"]);
+    assert_eq!(
+        lang.status.code(),
+        Some(2),
+        "a language the kit lacks is a usage error, as documented"
+    );
+}
