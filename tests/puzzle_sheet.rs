@@ -199,8 +199,13 @@ fn puzzle_counts_and_lengths_out_of_range_are_refused_where_they_are_written() {
         "--out",
         tmp.path().to_str().unwrap(),
     ]);
-    assert_eq!(result.status.code(), Some(1));
-    assert!(stderr(&result).contains("boards up to 5×5"), "{}", stderr(&result));
+    // Asked on the command line: a usage error naming the option, not the kit's.
+    assert_eq!(result.status.code(), Some(2));
+    assert!(
+        stderr(&result).contains("--plies: 5-ply puzzles are made on boards up to 5×5"),
+        "{}",
+        stderr(&result)
+    );
     for (args, needle) in [
         (&["--puzzles", "25"][..], "--puzzles: a puzzle sheet holds 1 to 24"),
         (
