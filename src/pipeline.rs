@@ -934,6 +934,7 @@ fn title_section(sheet: SheetKind) -> &'static str {
     match sheet {
         SheetKind::RepetitionLog => "log",
         SheetKind::RuleCard => "rules",
+        SheetKind::QuickStart => "quick",
         SheetKind::HostKey => "host",
         other => other.name(),
     }

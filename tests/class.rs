@@ -66,7 +66,7 @@ fn cuts(probe: &Probe) -> usize {
 fn copies(sheet: &str) -> usize {
     match sheet {
         "contents" | "host-key" => 1,
-        "rule-card" => 6,
+        "rule-card" | "quick-start" => 6,
         _ => 12,
     }
 }

@@ -96,6 +96,7 @@ fn build_with_no_arguments_builds_every_kit_and_reports_each_file() {
             "board.pdf",
             "contents.pdf",
             "counters.pdf",
+            "quick-start.pdf",
             "repetition-log.pdf",
             "rule-card.pdf"
         ]
@@ -156,7 +157,9 @@ fn list_shows_languages_papers_board_and_sheets() {
     );
     assert!(text.contains("3×3 points, 50 mm apart"), "{text}");
     assert!(
-        text.contains("board, counters, repetition-log, rule-card, host-key"),
+        text.contains(
+            "board, quick-start, counters, repetition-log, rule-card, host-key"
+        ),
         "{text}"
     );
 }

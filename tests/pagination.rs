@@ -148,7 +148,12 @@ fn body_lines(page: &PageProbe) -> Vec<Line> {
         let (left, right) = (run.x.min(run.x_end), run.x.max(run.x_end));
         let chars = run.text.chars().count();
         match lines.last_mut() {
-            Some(line) if (line.y - run.y).abs() < 0.5 && left - line.right < 6.0 => {
+            // A run on the line's baseline within a word gap of it, on either side
+            // (runs rounded to different half-millimetres may come in either order).
+            Some(line)
+                if (line.y - run.y).abs() < 0.5
+                    && (left - line.right).max(line.left - right) < 6.0 =>
+            {
                 line.left = line.left.min(left);
                 line.right = line.right.max(right);
                 line.chars += chars + 1;

@@ -170,6 +170,7 @@ fn a_build_offers_every_page_as_a_picture_and_every_file_for_download() {
         [
             "contents.pdf",
             "board.pdf",
+            "quick-start.pdf",
             "stones.pdf",
             "ledger.pdf",
             "rule-card.pdf",
@@ -177,7 +178,7 @@ fn a_build_offers_every_page_as_a_picture_and_every_file_for_download() {
         ]
     );
     let hosts: Vec<bool> = files.iter().map(|f| f["host"].as_bool().unwrap()).collect();
-    assert_eq!(hosts, [false, false, false, false, false, true]);
+    assert_eq!(hosts, [false, false, false, false, false, false, true]);
     for file in files {
         let pdf = server.get(file["download"].as_str().unwrap());
         assert_eq!(pdf.header("content-type"), Some("application/pdf"));

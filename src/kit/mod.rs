@@ -49,6 +49,9 @@ pub enum SheetKind {
     Ledger,
     /// The rules with worked examples.
     RuleCard,
+    /// The game in pictures, for the table: the rule card's verified examples with a
+    /// short line under each.
+    QuickStart,
     /// Practice puzzles made by the rules, with room for the answers; made when
     /// `[puzzles]` or `--puzzles` asks for them, never listed.
     Puzzles,
@@ -61,13 +64,14 @@ pub enum SheetKind {
 
 impl SheetKind {
     /// Sheets a kit may list (the host key is always made and never listed).
-    pub const PLAYER_SHEETS: [SheetKind; 6] = [
+    pub const PLAYER_SHEETS: [SheetKind; 7] = [
         SheetKind::Board,
         SheetKind::Counters,
         SheetKind::Stones,
         SheetKind::RepetitionLog,
         SheetKind::Ledger,
         SheetKind::RuleCard,
+        SheetKind::QuickStart,
     ];
 
     /// The name used in kit.toml, templates and file names.
@@ -79,6 +83,7 @@ impl SheetKind {
             SheetKind::RepetitionLog => "repetition-log",
             SheetKind::Ledger => "ledger",
             SheetKind::RuleCard => "rule-card",
+            SheetKind::QuickStart => "quick-start",
             SheetKind::Puzzles => "puzzles",
             SheetKind::HostKey => "host-key",
             SheetKind::Contents => "contents",

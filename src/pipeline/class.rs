@@ -59,7 +59,7 @@ impl Class {
     pub fn copies(&self, sheet: SheetKind) -> u32 {
         match sheet {
             SheetKind::Contents | SheetKind::HostKey => 1,
-            SheetKind::RuleCard => self.tables,
+            SheetKind::RuleCard | SheetKind::QuickStart => self.tables,
             SheetKind::Puzzles => self.players,
             SheetKind::Board
             | SheetKind::Counters
@@ -87,7 +87,7 @@ pub fn preparation_rank(sheet: SheetKind) -> u8 {
         SheetKind::Stones | SheetKind::Counters => 1,
         SheetKind::Board => 2,
         SheetKind::Ledger | SheetKind::RepetitionLog => 3,
-        SheetKind::RuleCard => 4,
+        SheetKind::RuleCard | SheetKind::QuickStart => 4,
         SheetKind::Puzzles => 5,
         SheetKind::HostKey => 6,
     }

@@ -196,7 +196,7 @@ fn parse(bytes: &[u8]) -> Reply {
 
 /// The files a Crossway build's players' zip holds, in `folder/`.
 pub fn crossway_player_files(folder: &str) -> Vec<String> {
-    ["contents", "board", "stones", "ledger", "rule-card"]
+    ["contents", "board", "quick-start", "stones", "ledger", "rule-card"]
         .iter()
         .map(|sheet| format!("{folder}/{sheet}.pdf"))
         .collect()

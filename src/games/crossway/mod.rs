@@ -44,6 +44,7 @@ impl GameKit for CrosswayKit {
     fn templates(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("rule-card", include_str!("../../../templates/crossway/rule-card.tera")),
+            ("quick-start", include_str!("../../../templates/crossway/quick-start.tera")),
             ("host-key", include_str!("../../../templates/crossway/host-key.tera")),
             ("stones", include_str!("../../../templates/crossway/stones.tera")),
             ("ledger", include_str!("../../../templates/crossway/ledger.tera")),

@@ -32,6 +32,10 @@ impl GameKit for PathstoneKit {
     fn templates(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("rule-card", include_str!("../../../templates/pathstone/rule-card.tera")),
+            (
+                "quick-start",
+                include_str!("../../../templates/pathstone/quick-start.tera"),
+            ),
             ("host-key", include_str!("../../../templates/pathstone/host-key.tera")),
             ("stones", include_str!("../../../templates/pathstone/stones.tera")),
             ("ledger", include_str!("../../../templates/pathstone/ledger.tera")),

@@ -35,6 +35,10 @@ impl GameKit for StackTopRoadsKit {
                 include_str!("../../../templates/stack-top-roads/rule-card.tera"),
             ),
             (
+                "quick-start",
+                include_str!("../../../templates/stack-top-roads/quick-start.tera"),
+            ),
+            (
                 "host-key",
                 include_str!("../../../templates/stack-top-roads/host-key.tera"),
             ),

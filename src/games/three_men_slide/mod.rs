@@ -44,6 +44,10 @@ impl GameKit for ThreeMenSlideKit {
                 include_str!("../../../templates/three-men-slide/rule-card.tera"),
             ),
             (
+                "quick-start",
+                include_str!("../../../templates/three-men-slide/quick-start.tera"),
+            ),
+            (
                 "host-key",
                 include_str!("../../../templates/three-men-slide/host-key.tera"),
             ),
