@@ -483,15 +483,15 @@ fn the_contents_sheet_shows_one_picture_per_file_it_lists() {
         let files = listed.len();
         let probe = pdf_probe::load_file(pdf);
         let (w, h) = (probe.pages[0].width_mm, probe.pages[0].height_mm);
-        // A picture is a page outline 24 mm wide in the page's proportions.
+        // A picture is a page outline 18 to 24 mm wide in the page's proportions.
         let frames: usize = probe
             .pages
             .iter()
             .map(|p| {
                 p.rects
                     .iter()
-                    .filter(|r| r.stroked && (r.w - 24.0).abs() < MM)
-                    .filter(|r| (r.h - 24.0 * h / w).abs() < MM)
+                    .filter(|r| r.stroked && (18.0 - MM..=24.0 + MM).contains(&r.w))
+                    .filter(|r| (r.h - r.w * h / w).abs() < MM)
                     .count()
             })
             .sum();

@@ -12,6 +12,8 @@ use crate::text::{self, Reading, Style};
 const WIDTH_MM: f64 = 24.0;
 /// Space between pictures, and above their names.
 const GAP_MM: f64 = 5.0;
+/// The narrowest a picture is drawn so that every file fits on one row.
+const MIN_WIDTH_MM: f64 = 18.0;
 /// Size of the file names.
 const LABEL_PT: f64 = 7.0;
 /// Lines thinner than this after scaling are drawn this thin, so they still show.
@@ -33,23 +35,28 @@ pub struct Thumbnail<'p> {
 /// Rows of pictures `width` mm wide at most, as one figure whose alternative text
 /// names the files.
 pub fn chunks(thumbnails: &[Thumbnail], width: f64, reading: Reading) -> Vec<Chunk> {
-    let per_row = (((width + GAP_MM) / (WIDTH_MM + GAP_MM)).floor() as usize).max(1);
+    // Every file on one row when the pictures stay recognisable; else rows of full size.
+    let one_row =
+        ((width + GAP_MM) / thumbnails.len().max(1) as f64 - GAP_MM).min(WIDTH_MM);
+    let picture_w = if one_row >= MIN_WIDTH_MM { one_row } else { WIDTH_MM };
+    let per_row =
+        (((width + GAP_MM) / (picture_w + GAP_MM) + 1e-9).floor() as usize).max(1);
     let (ascent, descent) = text::vertical_metrics_mm(Style::Regular, LABEL_PT);
     let mut chunks = Vec::new();
     for row in thumbnails.chunks(per_row) {
         let tallest =
-            row.iter().map(|t| t.size.1 / t.size.0 * WIDTH_MM).fold(0.0, f64::max);
+            row.iter().map(|t| t.size.1 / t.size.0 * picture_w).fold(0.0, f64::max);
         let mut page = Page::new(width, 0.0);
         for (i, thumb) in row.iter().enumerate() {
             let slot = match reading.rtl() {
                 true => per_row.min(row.len()) - 1 - i,
                 false => i,
             };
-            let x = slot as f64 * (WIDTH_MM + GAP_MM);
-            let x = if reading.rtl() { width - x - WIDTH_MM } else { x };
-            draw(thumb, Point::new(x, GAP_MM), &mut page);
+            let x = slot as f64 * (picture_w + GAP_MM);
+            let x = if reading.rtl() { width - x - picture_w } else { x };
+            draw(thumb, Point::new(x, GAP_MM), picture_w, &mut page);
             let label = text::shape(&thumb.name, Style::Regular, LABEL_PT, reading);
-            let label_x = x + (WIDTH_MM - label.width_mm()).max(0.0) / 2.0;
+            let label_x = x + (picture_w - label.width_mm()).max(0.0) / 2.0;
             page.text(Point::new(label_x, GAP_MM + tallest + 1.5 + ascent), label);
         }
         let alt: Vec<&str> = row.iter().map(|t| t.name.as_str()).collect();
@@ -60,10 +67,10 @@ pub fn chunks(thumbnails: &[Thumbnail], width: f64, reading: Reading) -> Vec<Chu
     chunks
 }
 
-fn draw(thumb: &Thumbnail, at: Point, out: &mut Page) {
-    let scale = WIDTH_MM / thumb.size.0;
+fn draw(thumb: &Thumbnail, at: Point, width: f64, out: &mut Page) {
+    let scale = width / thumb.size.0;
     let height = thumb.size.1 * scale;
-    out.rect(at, WIDTH_MM, height, Paint::both(Color::WHITE, Stroke::solid(0.2)));
+    out.rect(at, width, height, Paint::both(Color::WHITE, Stroke::solid(0.2)));
     let Some(page) = thumb.page else { return };
     for item in &page.items {
         if let Some(item) = scaled(item, scale, at) {
