@@ -389,3 +389,25 @@ fn three_men_slide_says_who_starts_and_agrees_the_stopping_rules_first() {
         assert!(a < b, "{lang}: the agreement leads the rules");
     }
 }
+
+#[test]
+fn the_contents_sheet_speaks_of_board_parts_only_when_the_board_has_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = crate::cli::tablekit(&[
+        "build",
+        "crossway",
+        "pathstone",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert!(run.status.success());
+    for dir in ["crossway/en-a4-9", "pathstone/en-a4-5"] {
+        let dir = tmp.path().join(dir);
+        let board = pdf_probe::load_file(&dir.join("board.pdf"));
+        assert_eq!(board.pages.len(), 1, "{}", dir.display());
+        let contents = pdf_probe::load_file(&dir.join("contents.pdf")).text();
+        let flat: String = contents.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("board.pdf (pages: 1): the board at full size."), "{flat}");
+        assert!(!flat.contains("if it has several pages"), "{}: {flat}", dir.display());
+    }
+}
