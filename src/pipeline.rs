@@ -294,6 +294,9 @@ struct Context<'a> {
     board_in_parts: bool,
     /// The class section (contents sheet of a class build only).
     class: Option<class::Words>,
+    /// The board is printed on more than one sheet, in parts to glue (contents
+    /// sheet only).
+    board_parts: bool,
 }
 
 /// One file of the build, as the contents sheet lists it.
@@ -484,6 +487,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             files: Vec::new(),
             board_in_parts: false,
             class: None,
+            board_parts: false,
         }
     }
     let width = layout::content_width(&options.paper);
@@ -666,6 +670,9 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             files,
             board_in_parts: moved.as_ref().is_some_and(|m| m.split),
             class: class_words.map(|(words, _)| words),
+            board_parts: outputs
+                .iter()
+                .any(|o| o.sheet == SheetKind::Board && o.pages.len() > 1),
             ..context_for(&players, kit, options)
         };
         let markup = options

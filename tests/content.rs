@@ -411,3 +411,37 @@ fn the_contents_sheet_speaks_of_board_parts_only_when_the_board_has_them() {
         assert!(!flat.contains("if it has several pages"), "{}: {flat}", dir.display());
     }
 }
+
+#[test]
+fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    for args in [
+        &["crossway"][..],
+        &["crossway", "--size", "19"],
+        &["pathstone"],
+        &["pathstone", "--size", "8"],
+    ] {
+        let run = crate::cli::tablekit(&[&["build"][..], args, &["--out", out]].concat());
+        assert!(run.status.success());
+    }
+    for (dir, parts) in [
+        ("crossway/en-a4-9", false),
+        ("crossway/en-a4-19", true),
+        ("pathstone/en-a4-5", false),
+        ("pathstone/en-a4-8", true),
+    ] {
+        let dir = tmp.path().join(dir);
+        let board = pdf_probe::load_file(&dir.join("board.pdf"));
+        assert_eq!(board.pages.len() > 1, parts, "{}", dir.display());
+        let text = pdf_probe::load_file(&dir.join("contents.pdf")).text();
+        let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(
+            flat.contains("The board comes in parts"),
+            parts,
+            "{}: {flat}",
+            dir.display()
+        );
+        assert!(!flat.contains("If the board comes in parts"), "{}", dir.display());
+    }
+}
