@@ -193,7 +193,9 @@ pub fn edition_suffix(
 }
 
 /// Some of a kit's strings in each of `langs`, placeholders filled for its default
-/// board size, English filling any gap: for listing kits (the web page's catalog).
+/// board size but `{size}` itself, which is left for the reader of the words to fill
+/// with the size chosen, English filling any gap: for listing kits (the web page's
+/// catalog).
 pub fn kit_words(
     kit: &Kit,
     langs: &[&str],
@@ -201,7 +203,8 @@ pub fn kit_words(
 ) -> Result<BTreeMap<String, BTreeMap<String, String>>, Diagnostics> {
     let size = kit.board.default_size;
     let game = kit.game.kit().prepare(kit, size)?;
-    let facts = facts(kit, size, game.as_ref());
+    let mut facts = facts(kit, size, game.as_ref());
+    facts.insert("size".to_string(), "{size}".to_string());
     let reference = &kit.languages[REFERENCE_LANGUAGE];
     let mut words = BTreeMap::new();
     for lang in langs {

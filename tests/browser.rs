@@ -71,6 +71,8 @@ fn a_facilitator_builds_previews_and_downloads_in_arabic_on_letter_in_a_real_bro
     assert_eq!(report["players_zip"], "crossway-ar-letter-7x7-players.zip");
     assert_eq!(report["host_key"], "crossway-ar-letter-7x7-host-key.pdf");
     assert_eq!(report["host_files"], serde_json::json!(["host-key.pdf"]));
+    let title = report["kit_title"].as_str().unwrap();
+    assert!(title.contains("7×7"), "the kit's card names the size chosen: {title}");
     let players = report["player_files"].as_array().unwrap();
     assert!(!players.iter().any(|f| f == "host-key.pdf"), "{players:?}");
     let alts = report["alts"].as_array().unwrap();

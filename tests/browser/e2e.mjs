@@ -51,6 +51,7 @@ try {
   await page.selectOption('#size', '7');
   await built('crossway-ar-letter-7x7');
   report.alts = await page.$$eval('.pages img', (imgs) => imgs.map((img) => img.alt));
+  report.kit_title = await page.$eval('.kit:has(input:checked) .kit-title', (e) => e.textContent);
   report.host_heading = await page.textContent('#host-heading');
   report.host_files = await page.$$eval('#host-files article', (a) => a.map((e) => e.dataset.file));
   report.player_files = await page.$$eval('#player-files article', (a) => a.map((e) => e.dataset.file));

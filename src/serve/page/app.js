@@ -54,8 +54,12 @@ function option(value, text, selected) {
   return element;
 }
 
+// A kit's words in the sheets' language, `{size}` filled with the size chosen for
+// the kit being built (the kit's own size for the others).
 function kitText(kit, field) {
-  return kit[field][state.lang] ?? kit[field].en ?? kit.kit;
+  const text = kit[field][state.lang] ?? kit[field].en ?? kit.kit;
+  const chosen = $('size').dataset.kit === kit.id && Number($('size').value);
+  return fill(text, { size: chosen || kit.default_size }, state.lang);
 }
 
 function currentKit() {
@@ -85,6 +89,15 @@ function renderKits() {
     label.append(input, picture, words);
     return label;
   }));
+}
+
+// Each card's title again, for the size now chosen (the cards stay, and so does
+// the keyboard's place among them).
+function renameKits() {
+  for (const card of document.querySelectorAll('.kit')) {
+    const kit = state.kits.find((k) => k.id === card.querySelector('input').value);
+    if (kit) card.querySelector('.kit-title').textContent = kitText(kit, 'titles');
+  }
 }
 
 // The choices that depend on the kit: its languages, sizes, cells and puzzles.
@@ -343,7 +356,8 @@ function wire() {
       target.value = '';
       return;
     }
-    if (target.name === 'kit') renderKitOptions();
+    if (target.name === 'kit') { renderKitOptions(); renameKits(); }
+    if (target.id === 'size') renameKits();
     if (target.id === 'lang') { state.lang = target.value; renderAll(); }
     if (['paper', 'printer'].includes(target.id)) renderFixedOptions();
     if (target.id === 'cell') $('cell-mm-field').hidden = target.value !== 'custom';
