@@ -444,4 +444,13 @@ fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
         );
         assert!(!flat.contains("If the board comes in parts"), "{}", dir.display());
     }
+    // A board in one piece, where the kit says so.
+    let run = crate::cli::tablekit(&["build", "three-men-slide", "--out", out]);
+    assert!(run.status.success());
+    let text =
+        pdf_probe::load_file(&tmp.path().join("three-men-slide/en-a4/contents.pdf"))
+            .text();
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Lay the board on the table; it needs no cutting."), "{flat}");
+    assert!(!flat.contains("The board comes in parts"), "{flat}");
 }
