@@ -421,6 +421,7 @@ fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
         &["crossway", "--size", "19"],
         &["pathstone"],
         &["pathstone", "--size", "8"],
+        &["pathstone", "--size", "4"],
     ] {
         let run = crate::cli::tablekit(&[&["build"][..], args, &["--out", out]].concat());
         assert!(run.status.success());
@@ -444,6 +445,17 @@ fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
         );
         assert!(!flat.contains("If the board comes in parts"), "{}", dir.display());
     }
+    // Crowns to cut out only on the sizes that have them.
+    let crowns = |dir: &str| {
+        let text =
+            pdf_probe::load_file(&tmp.path().join(dir).join("contents.pdf")).text();
+        text.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains("cut out the Crowns")
+    };
+    assert!(crowns("pathstone/en-a4-5"));
+    assert!(!crowns("pathstone/en-a4-4"), "Pathstone 4×4 has no Crowns");
     // A board in one piece, where the kit says so.
     let run = crate::cli::tablekit(&["build", "three-men-slide", "--out", out]);
     assert!(run.status.success());
