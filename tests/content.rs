@@ -444,6 +444,8 @@ fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
             dir.display()
         );
         assert!(!flat.contains("If the board comes in parts"), "{}", dir.display());
+        let more = flat.contains("if the board has parts to glue");
+        assert_eq!(more, parts, "{}: the time for parts only with parts", dir.display());
     }
     // Crowns to cut out only on the sizes that have them.
     let crowns = |dir: &str| {
