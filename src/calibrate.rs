@@ -47,12 +47,13 @@ impl Calibration {
     }
 
     /// `99.2x100.6` (across, then down; `×` also works), or one number for both, in
-    /// millimetres with an optional `mm`.
+    /// millimetres with an optional `mm`; a decimal comma (`99,2x100,6`) is read as a
+    /// point, as a ruler in most of Europe is read.
     pub fn parse(text: &str) -> Result<Calibration, String> {
         let text = text.trim();
         let number = |part: &str| -> Result<f64, String> {
             let part = part.trim();
-            let part = part.strip_suffix("mm").unwrap_or(part).trim();
+            let part = part.strip_suffix("mm").unwrap_or(part).trim().replace(',', ".");
             part.parse::<f64>().ok().filter(|n| n.is_finite()).ok_or_else(|| {
                 format!(
                     "`{text}` is not a measurement: expected the bar's length in mm \
@@ -395,6 +396,9 @@ mod tests {
         assert_eq!(c.scale(), (100.0 / 101.0, 100.0 / 101.0));
         assert!(Calibration::parse("abc").unwrap_err().contains("not a measurement"));
         assert!(Calibration::parse("99.2x").is_err());
+        let c = Calibration::parse("99,2x100,6").unwrap();
+        assert_eq!((c.across, c.down), (99.2, 100.6));
+        assert_eq!(Calibration::parse("99,5").unwrap().across, 99.5);
     }
 
     #[test]

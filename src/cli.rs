@@ -22,22 +22,56 @@ use crate::pipeline::{self, Options};
 use crate::preview::{self, Format as PreviewFormat, Previews};
 use crate::rules::{Engine, RulesError};
 
-/// What every exit code means, as `--help` shows it (README.md says the same).
-pub const EXIT_CODES: &str = "\
-Exit codes:
+/// The exit-code table, for [`EXIT_CODES`] and the top-level help.
+macro_rules! exit_codes {
+    () => {
+        "\
   0  success
   1  a problem in a kit (every one is listed: a translation that lacks a key, two
-     kits with one id, …), or a position or move the rules refuse (an illegal move, a
+     kits with one id, with `check --strict` a translation under 100 %, …), or a position or move the rules refuse (an illegal move, a
      position no game reaches, a `*` on a carry that flattens no wall)
   2  a usage error (an unknown command, game, kit or paper; a language, board size,
      cell or puzzle length the kit does not offer; a kits folder that holds no kit;
      a malformed SOURCE_DATE_EPOCH), text that is not a position, move or square in
-     the game's notation, or a file error
-An error that cannot be written (standard error closed) still exits with its code.";
+     the game's notation, or a file error (also a settings file that cannot be read)
+An error that cannot be written (standard error closed) still exits with its code."
+    };
+}
+
+/// The `rules` command's exit codes, for `tablekit rules --help`.
+macro_rules! rules_exit_codes {
+    () => {
+        "\
+Exit codes:
+  0  the answer was printed (an empty list of moves is an answer)
+  1  the rules refuse a well-formed position or move: an illegal move in `apply`, a
+     position no game reaches (too many pieces, a player to move who already won),
+     a `*` on a carry that flattens no wall
+  2  a malformed command: an unknown game, a missing argument, or text that is not a
+     position, move or square in the game's notation (a bad row, an unknown square,
+     `+3` as a move number, `*` on a placement)
+An error that cannot be written (standard error closed) still exits with its code."
+    };
+}
+
+/// What every exit code means, as `--help` shows it (README.md says the same).
+pub const EXIT_CODES: &str = concat!("Exit codes:\n", exit_codes!());
 
 /// tablekit: print-ready tabletop kits at exact scale.
 #[derive(Debug, Parser)]
-#[command(name = "tablekit", version, about, after_help = EXIT_CODES)]
+#[command(
+    name = "tablekit",
+    version,
+    about = "Print-ready tabletop kits at exact 100% scale, with worked examples checked by \
+             a rules engine",
+    after_help = concat!(
+        "Exit codes:\n", exit_codes!(), "\n\n",
+        "Examples:\n",
+        "  tablekit build                                every kit, English, A4, into output/\n",
+        "  tablekit build pathstone --size 6 --lang fr   one kit at one size, in French\n",
+        "  tablekit serve --open                         the web page, in your browser"
+    )
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -49,15 +83,21 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Build PDFs for kits (all of them if none is named).
+    #[command(after_help = "Examples:
+  tablekit build                                      every kit, English, A4, into output/
+  tablekit build crossway --paper letter --lang all   one kit in every language
+  tablekit build pathstone --players 24 --tables 6    a class: copies, totals, print-all.pdf")]
     Build {
         /// Kit ids or paths to kit folders.
         kit: Vec<String>,
-        /// Language code (en, fr, de, es, el, ar), or `all` for every language a kit has.
-        #[arg(long, default_value = "en")]
-        lang: String,
-        /// Paper: a4, letter, a3, legal, or a size such as 300x400mm.
-        #[arg(long, default_value = "a4")]
-        paper: String,
+        /// Language code (en, fr, de, es, el, ar), or `all` for every language a kit has
+        /// [default: en, or `lang` in config.toml].
+        #[arg(long)]
+        lang: Option<String>,
+        /// Paper: a4, letter, a3, legal, a5, tabloid, or a size such as 300x400mm or
+        /// 8.5x11in [default: a4, or `paper` in config.toml].
+        #[arg(long)]
+        paper: Option<String>,
         /// Turn the paper to landscape.
         #[arg(long)]
         landscape: bool,
@@ -80,7 +120,8 @@ enum Command {
         /// (`99.2x100.6`), or one number for both; every sheet is drawn to match.
         #[arg(long, value_name = "ACROSSxDOWN", conflicts_with = "printer")]
         measured: Option<String>,
-        /// Correct for a printer kept with `tablekit calibrate NAME --measured …`.
+        /// Correct for a printer kept with `tablekit calibrate NAME --measured …`
+        /// (`none` for no correction) [default: `printer` in config.toml, else none].
         #[arg(long, value_name = "NAME")]
         printer: Option<String>,
         /// Add puzzles.pdf: this many practice puzzles (1 to 24) made and proven by the
@@ -130,6 +171,10 @@ enum Command {
     ///
     /// Profiles are kept in printers.toml in tablekit's configuration folder (the
     /// platform's usual place, or the folder TABLEKIT_CONFIG_DIR names).
+    #[command(after_help = "Examples:
+  tablekit calibrate --sheet --paper letter          the page to print and measure
+  tablekit calibrate office --measured 99.2x100.6    keep what the office printer made of it
+  tablekit build --printer office                    every sheet corrected for it")]
     Calibrate {
         /// The printer's name (lowercase letters, digits and hyphens).
         #[arg(required_unless_present_any = ["list", "sheet"])]
@@ -144,25 +189,40 @@ enum Command {
         /// Write the calibration page (calibration.pdf) to measure.
         #[arg(long, conflicts_with = "name")]
         sheet: bool,
-        /// Paper of the calibration page.
-        #[arg(long, default_value = "a4")]
-        paper: String,
-        /// Language of the calibration page.
-        #[arg(long, default_value = "en")]
-        lang: String,
+        /// Paper of the calibration page [default: a4, or `paper` in config.toml].
+        #[arg(long)]
+        paper: Option<String>,
+        /// Language of the calibration page [default: en, or `lang` in config.toml].
+        #[arg(long)]
+        lang: Option<String>,
         /// Output folder for the calibration page.
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
     /// Load and verify kits, report every problem, write nothing.
+    #[command(after_help = "Examples:
+  tablekit check                       every kit in kits/ (or the built-in ones)
+  tablekit check ./my-roads            one kit folder
+  tablekit check --strict my-roads     also fail on a translation under 100 %")]
     Check {
         /// Kit ids or paths to kit folders.
         kit: Vec<String>,
+        /// Also fail when a translation is not complete: a missing key, or a text
+        /// left as in English that `same_as_english` does not list.
+        #[arg(long)]
+        strict: bool,
     },
     /// Show each kit with its languages, paper sizes, board size and sheets.
+    #[command(after_help = "Examples:
+  tablekit list                        the built-in kits (or those in kits/)
+  tablekit list --kits ~/my-kits       the kits in another folder")]
     List,
     /// Serve a web page on this computer for building, previewing and downloading
     /// kits: open the address it prints in a browser.
+    #[command(after_help = "Examples:
+  tablekit serve --open                the page on http://127.0.0.1:8421/, opened for you
+  tablekit serve --port 0              any free port (the address is printed)
+  tablekit serve --listen 0.0.0.0      other computers too, by this one's IP address")]
     Serve {
         /// Port to listen on (0 for any free port).
         #[arg(long, default_value_t = crate::serve::DEFAULT_PORT)]
@@ -176,30 +236,84 @@ enum Command {
         listen: Option<std::net::IpAddr>,
     },
     /// Ask the rules module directly.
-    #[command(after_help = RULES_EXIT_CODES)]
+    #[command(after_help = concat!(rules_exit_codes!(), "
+
+Examples:
+  tablekit rules moves three-men-slide \".../B../A.. A\"
+  tablekit rules perft pathstone \"x5/x5/x5/x5/x5 1 1\" 3
+  tablekit rules apply stack-top-roads \"x3/x,2,x/21,x2 1 3\" 2a1>11"))]
     Rules {
         #[command(subcommand)]
         query: RulesQuery,
     },
+    /// Print a shell's completion script (bash, zsh, fish, powershell, elvish).
+    #[command(after_help = "Examples:
+  tablekit completions bash > ~/.local/share/bash-completion/completions/tablekit
+  tablekit completions zsh > ~/.zfunc/_tablekit
+  tablekit completions fish > ~/.config/fish/completions/tablekit.fish")]
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) of tablekit and of each command.
+    #[command(after_help = "Examples:
+  tablekit man | man -l -                                  read it now
+  tablekit man > ~/.local/share/man/man1/tablekit.1        install it for `man tablekit`")]
+    Man,
+    /// Show the settings (config.toml: default language, paper, printer), or set one.
+    ///
+    /// The file sits beside printers.toml in tablekit's configuration folder; the
+    /// command line always wins over it.
+    #[command(after_help = "Examples:
+  tablekit config                      each setting, its value and where it comes from
+  tablekit config lang fr              build in French unless --lang says otherwise
+  tablekit config --unset printer      back to no printer correction")]
+    Config {
+        /// The setting: lang, paper, landscape or printer.
+        #[arg(required_if_eq("unset", "true"))]
+        key: Option<String>,
+        /// Its new value (without one, the value is printed).
+        #[arg(conflicts_with = "unset")]
+        value: Option<String>,
+        /// Remove the setting, back to the built-in default.
+        #[arg(long)]
+        unset: bool,
+    },
+    /// Print a JSON Schema of kit.toml or of a game's strings file, for an editor.
+    #[command(after_help = "Examples:
+  tablekit schema kit > kit.schema.json
+  tablekit schema strings --game stack-top-roads > strings.schema.json")]
+    Schema {
+        /// Which file: `kit` (kit.toml) or `strings` (lang/<code>.toml).
+        #[arg(value_enum)]
+        of: authoring::SchemaOf,
+        /// The game whose strings file (default: pathstone).
+        #[arg(long)]
+        game: Option<String>,
+    },
+    /// Make a new kit folder to edit, from a built-in kit (never over a folder).
+    #[command(after_help = "Examples:
+  tablekit new my-roads --from stack-top-roads     ./my-roads (or kits/my-roads)
+  tablekit build ./my-roads                        then build it")]
+    New {
+        /// The new kit's id and folder name (lowercase letters, digits, hyphens).
+        name: String,
+        /// The kit to start from: a built-in kit's id or a kit folder.
+        #[arg(long, value_name = "KIT")]
+        from: String,
+    },
 }
-
-/// The `rules` command's exit codes, for `tablekit rules --help`.
-const RULES_EXIT_CODES: &str = "\
-Exit codes:
-  0  the answer was printed (an empty list of moves is an answer)
-  1  the rules refuse a well-formed position or move: an illegal move in `apply`, a
-     position no game reaches (too many pieces, a player to move who already won),
-     a `*` on a carry that flattens no wall
-  2  a malformed command: an unknown game, a missing argument, or text that is not a
-     position, move or square in the game's notation (a bad row, an unknown square,
-     `+3` as a move number, `*` on a placement)
-An error that cannot be written (standard error closed) still exits with its code.";
 
 #[derive(Debug, Subcommand)]
 enum RulesQuery {
     /// Every legal move, one per line, sorted.
+    #[command(after_help = "Examples:
+  tablekit rules moves three-men-slide \".../B../A.. A\"
+  tablekit rules moves stack-top-roads \"x3/x,2,x/21,x2 1 3\" --from a1")]
     Moves {
+        /// The game: three-men-slide, stack-top-roads, pathstone or crossway.
         game: String,
+        /// The position in the game's notation (Tak's TPS for the stacking games).
         position: String,
         /// Only the moves that take pieces from this square (slides and carries).
         #[arg(long, value_name = "SQUARE")]
@@ -210,18 +324,31 @@ enum RulesQuery {
     /// Counted with the game's own fast generator. Warns on standard error when the
     /// count looks larger than a billion (and goes on), and shows progress there when it
     /// is a terminal.
+    #[command(after_help = "Examples:
+  tablekit rules perft pathstone \"x5/x5/x5/x5/x5 1 1\" 3
+  tablekit rules perft pathstone \"x5/x5/x5/x5/x5 1 1\" 3 --divide")]
     Perft {
+        /// The game: three-men-slide, stack-top-roads, pathstone or crossway.
         game: String,
+        /// The position in the game's notation (Tak's TPS for the stacking games).
         position: String,
+        /// How many moves deep to count.
         depth: u32,
         /// Print each legal first move with its count (`a1: 24`), then `total: N`.
         #[arg(long)]
         divide: bool,
     },
     /// Play moves and print the resulting position and game state.
+    #[command(after_help = "Examples:
+  tablekit rules apply stack-top-roads \"x3/x,2,x/21,x2 1 3\" 2a1>11
+  tablekit rules apply pathstone \"x5/x5/x5/x5/x5 1 1\" a1 e5 c3")]
     Apply {
+        /// The game: three-men-slide, stack-top-roads, pathstone or crossway.
         game: String,
+        /// The position in the game's notation (Tak's TPS for the stacking games).
         position: String,
+        /// The moves to play, in order, in the game's notation (PTN for the stacking
+        /// games).
         #[arg(num_args = 1.., required = true)]
         moves: Vec<String>,
     },
@@ -232,7 +359,11 @@ enum RulesQuery {
     /// whatever the defence, and so on. Each puzzle is reached by play from the start,
     /// not yet won, has exactly one winning first move and no faster win. The same seed
     /// gives the same puzzles on every machine.
+    #[command(after_help = "Examples:
+  tablekit rules puzzles pathstone --size 4 --plies 3
+  tablekit rules puzzles crossway --count 3 --plies 1 --seed 7")]
     Puzzles {
+        /// The game: three-men-slide, stack-top-roads, pathstone or crossway.
         game: String,
         /// Board size (default: the game's smallest a kit offers).
         #[arg(long)]
@@ -254,12 +385,12 @@ enum RulesQuery {
 /// code.
 macro_rules! tell {
     ($($arg:tt)*) => {
-        to_stderr(&format!("{}\n", format_args!($($arg)*)))
+        $crate::cli::to_stderr(&format!("{}\n", format_args!($($arg)*)))
     };
 }
 
 /// Writes to standard error, dropping the text if it cannot be written.
-fn to_stderr(text: &str) {
+pub(crate) fn to_stderr(text: &str) {
     use std::io::Write as _;
     let mut stderr = std::io::stderr().lock();
     let _ = stderr.write_all(text.as_bytes()).and_then(|()| stderr.flush());
@@ -281,8 +412,10 @@ macro_rules! say {
     }};
 }
 
+mod authoring;
+
 /// A failure, and the exit code it gives.
-enum Failure {
+pub(crate) enum Failure {
     /// Kit diagnostics: exit 1.
     Kit(Vec<Diagnostic>),
     /// The rules refuse a well-formed position or move: exit 1.
@@ -354,6 +487,17 @@ pub fn run() -> ExitCode {
                 cut_file,
                 cut_marks,
             };
+            let settings = settings();
+            let lang =
+                lang.or_else(|| settings.lang.clone()).unwrap_or_else(|| "en".into());
+            let paper =
+                paper.or_else(|| settings.paper.clone()).unwrap_or_else(|| "a4".into());
+            let landscape = landscape || settings.landscape == Some(true);
+            let printer = match (&measured, printer) {
+                (None, None) => settings.printer.clone(),
+                (_, printer) => printer,
+            };
+            let printer = printer.filter(|name| name != "none");
             correction(measured.as_deref(), printer.as_deref()).and_then(|calibration| {
                 let puzzles = puzzle_request(puzzles, plies, puzzle_seed)?;
                 let class = Class::new(players, tables)
@@ -377,9 +521,19 @@ pub fn run() -> ExitCode {
             })
         }
         Command::Calibrate { name, measured, list, sheet, paper, lang, out } => {
+            let settings = settings();
+            let paper = paper.or(settings.paper.clone()).unwrap_or_else(|| "a4".into());
+            let lang = lang.or(settings.lang.clone()).unwrap_or_else(|| "en".into());
             calibrate_cmd(name, measured, list, sheet, (&paper, &lang, &out))
         }
-        Command::Check { kit } => check_cmd(cli.kits.as_deref(), &kit),
+        Command::Check { kit, strict } => check_cmd(cli.kits.as_deref(), &kit, strict),
+        Command::Completions { shell } => authoring::completions(shell),
+        Command::Man => authoring::man(),
+        Command::Config { key, value, unset } => authoring::config(key, value, unset),
+        Command::Schema { of, game } => authoring::schema(of, game.as_deref()),
+        Command::New { name, from } => {
+            authoring::new_kit(cli.kits.as_deref(), &name, &from)
+        }
         Command::List => list_cmd(cli.kits.as_deref()),
         Command::Serve { port, open, listen } => {
             serve_cmd(cli.kits.as_deref(), port, open, listen)
@@ -405,9 +559,25 @@ pub fn run() -> ExitCode {
     ExitCode::from(failure.code())
 }
 
+/// The settings of config.toml, read for the commands that use them. A file that
+/// cannot be read is an error that ends the program (exit 2): building with other
+/// defaults than the ones set would be a surprise.
+fn settings() -> crate::config::Config {
+    match io::read_config() {
+        Ok((_, settings)) => settings,
+        Err(e) => {
+            tell!("error: {e:#}");
+            std::process::exit(Failure::Other(e).code().into());
+        }
+    }
+}
+
 /// The kits named on the command line, or all of them; at least one, each folder
 /// once.
-fn sources(kits_dir: Option<&Path>, names: &[String]) -> Result<Vec<Source>, Failure> {
+pub(crate) fn sources(
+    kits_dir: Option<&Path>,
+    names: &[String],
+) -> Result<Vec<Source>, Failure> {
     let default_dir = Path::new("kits");
     let dir = kits_dir.unwrap_or(default_dir);
     let all = if kits_dir.is_some() || default_dir.is_dir() {
@@ -596,6 +766,9 @@ fn build_cmd(
         }
     }
     if !diags.is_empty() {
+        // A template's mistake is the same in every language and size: told once.
+        let mut seen = std::collections::HashSet::new();
+        diags.retain(|d| seen.insert(d.render()));
         return Err(Failure::Kit(diags));
     }
     // Each variant's folders are written whole or not at all (`io::write_all`), so
@@ -923,7 +1096,7 @@ fn calibrate_cmd(
     let (_, text) = io::read_profiles_text()?;
     let kept = calibrate::Profiles::keep(&text, &name, calibration)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    io::write_profiles(&path, &kept)?;
+    io::write_config_file(&path, &kept)?;
     let (sx, sy) = calibration.scale();
     say!(
         "kept printer `{name}` in {}: sheets built with --printer {name} are drawn at \
@@ -935,20 +1108,30 @@ fn calibrate_cmd(
     Ok(())
 }
 
-fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
+fn check_cmd(
+    kits_dir: Option<&Path>,
+    names: &[String],
+    strict: bool,
+) -> Result<(), Failure> {
     let kits = load_all(&sources(kits_dir, names)?)?;
     let mut problems: Vec<Diagnostic> =
         kits.iter().flat_map(Kit::translation_problems).collect();
+    if strict {
+        problems.extend(kits.iter().flat_map(untranslated));
+    }
     // Everything `build` does but writing: every language and size, on A4 and Letter,
-    // so a kit that passes `check` builds. A kit is also built once per language with
-    // a small puzzle sheet (unless it has its own) and a printer correction, so that
-    // those strings are checked too.
+    // so a kit that passes `check` builds. A kit whose strings can make a puzzle sheet
+    // is also built once per language with a small one (unless it has its own), and
+    // every kit with a printer correction, so that those strings are checked too; a
+    // kit with no puzzle strings is never asked for them.
     let small_sheet = kit::PuzzleSpec::new(2, 1, 1, 0..0).expect("in range");
     let with_extras: Vec<Kit> = kits
         .iter()
         .map(|kit| match kit.puzzle_sheet() {
-            Some(_) => kit.clone(),
-            None => kit.with_puzzle_sheet(Some(small_sheet.clone())),
+            None if kit.has_strings_for("puzzles") => {
+                kit.with_puzzle_sheet(Some(small_sheet.clone()))
+            }
+            _ => kit.clone(),
         })
         .collect();
     let mut jobs = Vec::new();
@@ -1024,16 +1207,56 @@ fn check_cmd(kits_dir: Option<&Path>, names: &[String]) -> Result<(), Failure> {
         return Err(Failure::Kit(problems));
     }
     for kit in &kits {
-        let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
         say!(
             "ok {} ({} example{} verified; every sheet built in {} on A4 and Letter)",
             kit.id,
             kit.examples.len(),
             if kit.examples.len() == 1 { "" } else { "s" },
-            langs.join(", ")
+            completeness(kit).join(", ")
         );
     }
     Ok(())
+}
+
+/// `check --strict`: a translation that leaves English words in place, one problem
+/// per file, naming the first keys.
+fn untranslated(kit: &Kit) -> Vec<Diagnostic> {
+    let reference = &kit.languages[crate::kit::strings::REFERENCE_LANGUAGE];
+    kit.languages
+        .values()
+        .filter(|strings| strings.lang != reference.lang)
+        .filter_map(|strings| {
+            let copied = strings.copied_from(reference);
+            let (done, total) = strings.translated(reference);
+            if done == total {
+                return None;
+            }
+            let missing = total - done - copied.len();
+            let first: Vec<&str> = copied.iter().copied().take(5).collect();
+            let mut diagnostic = Diagnostic::file(
+                &strings.file,
+                format!(
+                    "`{}` is {}% translated: of {total} strings, {} {} English's own text \
+                     and {missing} {} missing",
+                    strings.lang,
+                    done * 100 / total.max(1),
+                    copied.len(),
+                    if copied.len() == 1 { "is" } else { "are" },
+                    if missing == 1 { "is" } else { "are" },
+                ),
+            );
+            if !first.is_empty() {
+                diagnostic = diagnostic
+                    .with_note(format!("left in English: {}", first.join(", ")))
+                    .with_note(format!(
+                        "a text that is the same in English on purpose (a name, a move) \
+                         goes in the file's top-level `{}` list",
+                        crate::kit::strings::SAME_AS_ENGLISH
+                    ));
+            }
+            Some(diagnostic)
+        })
+        .collect()
 }
 
 fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
@@ -1055,33 +1278,39 @@ fn list_cmd(kits_dir: Option<&Path>) -> Result<(), Failure> {
         say!("{}", kit.id);
         say!("  game:      {}", kit.game);
         say!("  languages: {}", completeness(kit).join(", "));
-        say!("  paper:     {}, or WxHmm; --landscape", papers.join(", "));
+        say!("  paper:     {}, or WxHmm or WxHin; --landscape", papers.join(", "));
         say!("  board:     {}", board_size(kit));
         say!("  sheets:    {}", sheets.join(", "));
     }
     Ok(())
 }
 
-/// Each language with how much of the English it translates: `en`, `fr 100%`,
-/// `de 97% (2 missing)`.
+/// Each language with how much of the English it really translates: `en`,
+/// `fr 100%`, `de 97% (2 missing)`, `pt 0% (160 as in English)`. A text left as in
+/// English is not translated unless `same_as_english` says it is so on purpose.
 fn completeness(kit: &Kit) -> Vec<String> {
     let reference = &kit.languages[crate::kit::strings::REFERENCE_LANGUAGE];
-    let total = reference.entries.len().max(1);
     kit.languages
         .values()
         .map(|strings| {
             if strings.lang == reference.lang {
                 return strings.lang.clone();
             }
-            let missing = reference
-                .entries
-                .keys()
-                .filter(|k| !strings.entries.contains_key(*k))
-                .count();
-            let percent = (total - missing) * 100 / total;
-            match missing {
-                0 => format!("{} 100%", strings.lang),
-                n => format!("{} {percent}% ({n} missing)", strings.lang),
+            let (done, total) = strings.translated(reference);
+            let copied = strings.copied_from(reference).len();
+            let missing = total - done - copied;
+            // Rounded down: 99.6 % is not yet 100 %.
+            let percent = done * 100 / total.max(1);
+            let mut gaps = Vec::new();
+            if missing > 0 {
+                gaps.push(format!("{missing} missing"));
+            }
+            if copied > 0 {
+                gaps.push(format!("{copied} as in English"));
+            }
+            match gaps.is_empty() {
+                true => format!("{} {percent}%", strings.lang),
+                false => format!("{} {percent}% ({})", strings.lang, gaps.join(", ")),
             }
         })
         .collect()

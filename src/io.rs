@@ -22,6 +22,7 @@ static BUILTIN_KITS: OnceLock<EmbeddedKits> = OnceLock::new();
 /// Sets the built-in kits; the binary calls it once at start. Later calls are ignored.
 pub fn set_builtin_kits(kits: EmbeddedKits) {
     let _ = BUILTIN_KITS.set(kits);
+    crate::kit::defaults::set_from(&builtin_kits());
 }
 
 /// The built-in kits, as sources named `kits/<id>`; none unless the program set them.
@@ -301,22 +302,36 @@ pub fn read_profiles() -> Result<(PathBuf, crate::calibrate::Profiles)> {
     Ok((path, profiles))
 }
 
-/// The largest printers.toml read: thousands of printers.
-const MAX_PROFILES_BYTES: u64 = 1 << 20;
+/// The largest file read from the configuration folder: thousands of printers.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
-/// The printer profiles file's path and text (empty when it does not exist yet):
-/// a regular file of at most [`MAX_PROFILES_BYTES`], never a pipe or a device.
+/// The printer profiles file's path and text (empty when it does not exist yet).
 pub fn read_profiles_text() -> Result<(PathBuf, String)> {
-    let path = config_dir()?.join(crate::calibrate::PROFILES_FILE);
+    read_config_text(crate::calibrate::PROFILES_FILE)
+}
+
+/// The settings (`config.toml`) and the file's path; all unset when there is none.
+pub fn read_config() -> Result<(PathBuf, crate::config::Config)> {
+    let (path, text) = read_config_text(crate::config::CONFIG_FILE)?;
+    let config = crate::config::Config::parse(&text, &path.display().to_string())
+        .map_err(|d| anyhow::anyhow!("{}", crate::config::bare(&d)))?;
+    Ok((path, config))
+}
+
+/// A file of the configuration folder, its path and text (empty when it does not
+/// exist yet): a regular file of at most [`MAX_CONFIG_BYTES`], never a pipe or a
+/// device.
+pub fn read_config_text(name: &str) -> Result<(PathBuf, String)> {
+    let path = config_dir()?.join(name);
     let Ok(meta) = fs::metadata(&path) else {
         return Ok((path, String::new()));
     };
     if !meta.is_file() {
         bail!("{} is not a file: remove it, or set {CONFIG_DIR_ENV}", path.display());
     }
-    if meta.len() > MAX_PROFILES_BYTES {
+    if meta.len() > MAX_CONFIG_BYTES {
         bail!(
-            "{} is {} bytes: a printers file has at most {MAX_PROFILES_BYTES}",
+            "{} is {} bytes: a configuration file has at most {MAX_CONFIG_BYTES}",
             path.display(),
             meta.len()
         );
@@ -326,8 +341,9 @@ pub fn read_profiles_text() -> Result<(PathBuf, String)> {
     Ok((path, text))
 }
 
-/// Writes the printer profiles file, creating the configuration folder if needed.
-pub fn write_profiles(path: &Path, text: &str) -> Result<()> {
+/// Writes a file of the configuration folder (`printers.toml`, `config.toml`),
+/// creating the folder if needed.
+pub fn write_config_file(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir)
             .with_context(|| format!("failed to create {}", dir.display()))?;

@@ -11,6 +11,7 @@
 
 pub mod calibrate;
 pub mod cli;
+pub mod config;
 pub mod diag;
 mod games;
 pub mod io;

@@ -527,6 +527,17 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         kit.sheets.iter().copied().chain(puzzle_sheet).chain([SheetKind::HostKey]);
     for sheet in sheets {
         let view = if sheet == SheetKind::HostKey { &host } else { &players };
+        // Every string a template lacks is told at once, in our words, before the
+        // template engine would stop at the first.
+        let mut missing = options.templates.missing_strings(sheet.name(), &view.table);
+        if sheet == SheetKind::HostKey && puzzle_sheet.is_some() {
+            missing
+                .extend(options.templates.missing_strings(PUZZLE_ANSWERS, &view.table));
+        }
+        if !missing.is_empty() {
+            diags.extend(missing);
+            continue;
+        }
         let context = context_for(view, kit, options);
         let mut markup = options.templates.render(sheet.name(), &context);
         // The puzzles' answers close the host key, whichever game's key it is.
@@ -678,6 +689,11 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                 .any(|o| o.sheet == SheetKind::Board && o.pages.len() > 1),
             ..context_for(&players, kit, options)
         };
+        let missing =
+            options.templates.missing_strings(SheetKind::Contents.name(), &players.table);
+        if !missing.is_empty() {
+            return Err(missing);
+        }
         let markup = options
             .templates
             .render(SheetKind::Contents.name(), &context)

@@ -7,10 +7,12 @@ use std::process::{Command, Output};
 
 pub const KIT: &str = "three-men-slide";
 
-/// Runs tablekit in the project folder with `args`.
+/// Runs tablekit in the project folder with `args`, away from this computer's own
+/// settings (a `config.toml` there would change the defaults).
 pub fn tablekit(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tablekit"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TABLEKIT_CONFIG_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/no-settings"))
         .args(args)
         .output()
         .expect("tablekit runs")
@@ -152,7 +154,7 @@ fn list_shows_languages_papers_board_and_sheets() {
         "{text}"
     );
     assert!(
-        text.contains("paper:     a4, letter, a3, legal, or WxHmm; --landscape"),
+        text.contains("paper:     a4, letter, a3, legal, a5, tabloid, or WxHmm or WxHin; --landscape"),
         "{text}"
     );
     assert!(text.contains("3×3 points, 50 mm apart"), "{text}");
@@ -252,11 +254,14 @@ fn unknown_language_and_paper_are_clear_errors() {
         "{}",
         stderr(&lang)
     );
-    let paper = tablekit(&["build", KIT, "--paper", "a5", "--out", out_dir]);
+    let paper = tablekit(&["build", KIT, "--paper", "b5", "--out", out_dir]);
     assert_eq!(paper.status.code(), Some(2));
     assert!(
+        stderr(&paper).contains(
+            "unknown paper `b5`: expected one of a4, letter, a3, legal, a5, tabloid or a size"
+        ),
+        "{}",
         stderr(&paper)
-            .contains("unknown paper `a5`: expected one of a4, letter, a3, legal")
     );
     assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 0);
 }
@@ -327,7 +332,14 @@ fn a_translation_with_a_missing_key_falls_back_and_check_names_it() {
         .filter(|l| !l.starts_with("legend_edge"))
         .map(|l| format!("{l}\n"))
         .collect();
-    fs::write(&fr, without).unwrap();
+    // In a language the game ships, the game's own French fills the gap.
+    fs::write(&fr, &without).unwrap();
+    let check = tablekit(&["check", kit.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", stderr(&check));
+    // In one it does not ship (a French text standing in for Portuguese), English
+    // does, and both commands name the key.
+    fs::write(&fr, &text).unwrap();
+    fs::write(kit.join("lang").join("pt.toml"), &without).unwrap();
     let check = tablekit(&["check", kit.to_str().unwrap()]);
     assert_eq!(check.status.code(), Some(1));
     assert!(
@@ -335,13 +347,13 @@ fn a_translation_with_a_missing_key_falls_back_and_check_names_it() {
         "{}",
         stderr(&check)
     );
-    assert!(stderr(&check).contains("fr.toml"), "{}", stderr(&check));
+    assert!(stderr(&check).contains("pt.toml"), "{}", stderr(&check));
     let out = tmp.path().join("out");
     let build = tablekit(&[
         "build",
         kit.to_str().unwrap(),
         "--lang",
-        "fr",
+        "pt",
         "--out",
         out.to_str().unwrap(),
     ]);

@@ -2,6 +2,7 @@
 //! sizes, the board keeps the requested pitch (split into parts where it must be), the
 //! pages are exact, every mark stays in the safe area, and the pieces are all there.
 
+use std::fs;
 use std::path::Path;
 
 use crate::cli::{stderr, tablekit};
@@ -162,6 +163,8 @@ fn landscape_and_custom_papers_are_exact() {
     for (args, dir, w, h) in [
         (vec!["--paper", "a4", "--landscape"], "en-a4-landscape", 297.0, 210.0),
         (vec!["--paper", "300x400mm"], "en-300x400mm", 300.0, 400.0),
+        (vec!["--paper", "8.5x11in"], "en-8.5x11in", 215.9, 279.4),
+        (vec!["--paper", "Tabloid"], "en-tabloid", 279.4, 431.8),
     ] {
         let mut full = vec!["build", "stack-top-roads", "--out", out];
         full.extend(args);
@@ -179,10 +182,45 @@ fn landscape_and_custom_papers_are_exact() {
 }
 
 #[test]
+fn a5_is_a_named_paper() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tablekit(&[
+        "build",
+        "crossway",
+        "--paper",
+        "A5",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let folder = fs::read_dir(tmp.path().join("crossway"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            let name = p.file_name().unwrap().to_str().unwrap();
+            name.starts_with("en-a5") && !name.ends_with("-host")
+        })
+        .unwrap();
+    let pdf = pdf_probe::load_file(&folder.join("rule-card.pdf"));
+    for page in &pdf.pages {
+        assert!(
+            (page.width_mm - 148.0).abs() < 0.01 && (page.height_mm - 210.0).abs() < 0.01
+        );
+    }
+}
+
+#[test]
 fn us_papers_carry_an_inch_scale_too() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
-    for (paper, inches) in [("letter", true), ("legal", true), ("a4", false)] {
+    let papers = [
+        ("letter", true),
+        ("legal", true),
+        ("8.5x11in", true),
+        ("tabloid", true),
+        ("a4", false),
+    ];
+    for (paper, inches) in papers {
         let run = tablekit(&["build", "three-men-slide", "--paper", paper, "--out", out]);
         assert!(run.status.success(), "{}", stderr(&run));
         let pdf = pdf_probe::load_file(

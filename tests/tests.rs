@@ -1,6 +1,7 @@
 //! The one integration-test binary: the CLI end to end, and the PDFs it writes read
 //! back with an independent parser.
 
+mod authoring;
 mod browser;
 mod calibration;
 mod class;

@@ -3,6 +3,7 @@
 //! Nothing here touches the disk: a kit arrives as a [`Source`], a set of named
 //! texts that `io.rs` read from a folder or that the binary carries built in.
 
+pub mod defaults;
 mod raw;
 pub mod strings;
 
@@ -345,6 +346,16 @@ impl Kit {
         })
     }
 
+    /// Whether the kit's English strings have a section `section` (`puzzles`): what
+    /// its sheets can print.
+    pub fn has_strings_for(&self, section: &str) -> bool {
+        let prefix = format!("{section}.");
+        self.languages[strings::REFERENCE_LANGUAGE]
+            .entries
+            .keys()
+            .any(|key| key.starts_with(&prefix))
+    }
+
     /// What each translation gets wrong against English: missing and unknown keys,
     /// dropped or misspelt placeholders. A build still works (missing keys fall back
     /// to English and are named); `check` reports these as errors.
@@ -575,8 +586,11 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             }
         }
     });
-    let (languages, lang_diags) = strings::load_all(source);
+    let (mut languages, lang_diags) = strings::load_all(source);
     diags.extend(lang_diags);
+    if let Some(game) = game {
+        defaults::fill_in(game, source, &mut languages);
+    }
     diags.extend(unknown_templates(source));
     let Some(game) = game.filter(|_| diags.is_empty()) else {
         return Err(diags);
@@ -618,6 +632,12 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         kit_file,
         kit_source: shared,
     })
+}
+
+/// A JSON Schema of `kit.toml`, from the very types that read it.
+pub fn kit_schema() -> serde_json::Value {
+    let schema = schemars::schema_for!(raw::RawKit);
+    serde_json::to_value(&schema).expect("a schema is JSON")
 }
 
 /// "3×3" or "3×3 to 8×8".

@@ -5,11 +5,14 @@ use serde::Deserialize;
 use toml::Spanned;
 
 /// `kit.toml` as written.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawKit {
+    #[schemars(with = "String")]
     pub id: Spanned<String>,
+    #[schemars(with = "String")]
     pub game: Spanned<String>,
+    #[schemars(with = "Vec<String>")]
     pub sheets: Spanned<Vec<Spanned<String>>>,
     pub board: RawBoard,
     pub pieces: RawPieces,
@@ -20,56 +23,78 @@ pub struct RawKit {
 }
 
 /// `[puzzles]`: a sheet of practice puzzles.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawPuzzles {
+    #[schemars(with = "i64")]
     pub count: Spanned<i64>,
+    #[schemars(with = "i64")]
     pub plies: Spanned<i64>,
+    #[schemars(with = "Option<u64>")]
     pub seed: Option<Spanned<u64>>,
 }
 
 /// `[board]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawBoard {
+    #[schemars(with = "Option<u8>")]
     pub size: Option<Spanned<u8>>,
+    #[schemars(with = "Option<[u8; 2]>")]
     pub size_range: Option<Spanned<[u8; 2]>>,
     #[serde(default)]
+    #[schemars(with = "std::collections::BTreeMap<String, f64>")]
     pub presets: std::collections::BTreeMap<String, Spanned<f64>>,
+    #[schemars(with = "f64")]
     pub spacing_mm: Spanned<f64>,
+    #[schemars(with = "Option<f64>")]
     pub row_spacing_mm: Option<Spanned<f64>>,
+    #[schemars(with = "Option<f64>")]
     pub point_diameter_mm: Option<Spanned<f64>>,
 }
 
 /// `[pieces]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawPieces {
+    #[schemars(with = "f64")]
     pub size_mm: Spanned<f64>,
+    #[schemars(with = "u32")]
     pub spares: Spanned<u32>,
 }
 
 /// `[ledger]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawLedger {
+    #[schemars(with = "u32")]
     pub moves: Spanned<u32>,
 }
 
 /// One `[[example]]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RawExample {
+    #[schemars(with = "String")]
     pub id: Spanned<String>,
+    #[schemars(with = "String")]
     pub position: Spanned<String>,
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     pub moves: Vec<Spanned<String>>,
+    #[schemars(with = "Option<bool>")]
     pub legal: Option<Spanned<bool>>,
+    #[schemars(with = "Option<String>")]
     pub winner: Option<Spanned<String>>,
+    #[schemars(with = "Option<String>")]
     pub draw: Option<Spanned<String>>,
+    #[schemars(with = "Option<Vec<String>>")]
     pub line: Option<Spanned<Vec<String>>>,
+    #[schemars(with = "Option<String>")]
     pub from: Option<Spanned<String>>,
+    #[schemars(with = "Option<Vec<String>>")]
     pub legal_moves: Option<Spanned<Vec<String>>>,
+    #[schemars(with = "Option<std::collections::BTreeMap<String, String>>")]
     pub tops: Option<Spanned<std::collections::BTreeMap<String, String>>>,
     #[serde(default)]
     pub puzzle: bool,

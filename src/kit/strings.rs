@@ -3,7 +3,7 @@
 //! Values may hold placeholders such as `{turn_limit}`, filled from facts that the
 //! kit and the rules provide, so no printed number is typed into a translation.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use toml::{Table, Value};
@@ -25,18 +25,30 @@ pub struct Strings {
     pub source: Arc<str>,
     /// Dotted key → text, sorted.
     pub entries: BTreeMap<String, String>,
+    /// Keys the file lacks, filled from the game's own strings in this language.
+    pub from_game: BTreeSet<String>,
+    /// Keys whose text is the same as English on purpose (a name, a move), listed
+    /// in the file's top-level `same_as_english`.
+    pub same_on_purpose: BTreeSet<String>,
 }
+
+/// The top-level key of a translation that lists the keys left as in English on
+/// purpose.
+pub const SAME_AS_ENGLISH: &str = "same_as_english";
 
 impl Strings {
     /// Parses one strings file.
     pub fn parse(lang: &str, file: &str, text: &str) -> Result<Strings, Diagnostics> {
         let source: Arc<str> = Arc::from(text);
-        let table: Table = toml::from_str(text).map_err(|e| {
+        let mut table: Table = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             vec![Diagnostic::at(file, &source, span, e.message().trim().to_string())]
         })?;
         let mut entries = BTreeMap::new();
         let mut diags = Diagnostics::new();
+        let same_on_purpose = same_as_english(table.remove(SAME_AS_ENGLISH), &mut |m| {
+            diags.push(Diagnostic::at(file, &source, key_span(text, SAME_AS_ENGLISH), m));
+        });
         flatten("", &table, &mut entries, &mut |key| {
             diags.push(Diagnostic::at(
                 file,
@@ -70,10 +82,60 @@ impl Strings {
                 ));
             }
         }
+        if let Some(key) = same_on_purpose.iter().find(|k| !entries.contains_key(*k)) {
+            diags.push(Diagnostic::at(
+                file,
+                &source,
+                key_span(text, SAME_AS_ENGLISH),
+                format!(
+                    "`{SAME_AS_ENGLISH}` lists `{key}`, which this file does not hold"
+                ),
+            ));
+        }
         if !diags.is_empty() {
             return Err(diags);
         }
-        Ok(Strings { lang: lang.to_string(), file: file.to_string(), source, entries })
+        Ok(Strings {
+            lang: lang.to_string(),
+            file: file.to_string(),
+            source,
+            entries,
+            from_game: BTreeSet::new(),
+            same_on_purpose,
+        })
+    }
+
+    /// How much of `reference` this language really translates: keys it holds
+    /// whose text differs from English (or is the same on purpose, or has no words to
+    /// translate), out of all of English's keys. Returns (translated, total).
+    pub fn translated(&self, reference: &Strings) -> (usize, usize) {
+        let done = reference
+            .entries
+            .iter()
+            .filter(|(key, english)| match self.entries.get(*key) {
+                None => false,
+                Some(text) => {
+                    text != *english
+                        || self.same_on_purpose.contains(*key)
+                        || !has_words(text)
+                }
+            })
+            .count();
+        (done, reference.entries.len())
+    }
+
+    /// Keys held with English's very text, neither marked the same on purpose nor
+    /// free of words.
+    pub fn copied_from(&self, reference: &Strings) -> Vec<&str> {
+        self.entries
+            .iter()
+            .filter(|(key, text)| {
+                reference.entries.get(*key) == Some(*text)
+                    && !self.same_on_purpose.contains(*key)
+                    && has_words(text)
+            })
+            .map(|(key, _)| key.as_str())
+            .collect()
     }
 
     /// A diagnostic pointing at a key of this file (or at the file, if the key is
@@ -119,6 +181,68 @@ impl Strings {
         }
         if diags.is_empty() { Ok((table, fell_back)) } else { Err(diags) }
     }
+}
+
+/// The keys listed in `same_as_english`, if any; anything but a list of texts is a
+/// problem told to `problem`.
+fn same_as_english(
+    value: Option<Value>,
+    problem: &mut dyn FnMut(String),
+) -> BTreeSet<String> {
+    let Some(value) = value else { return BTreeSet::new() };
+    let keys = value.as_array().and_then(|items| {
+        items.iter().map(|item| item.as_str().map(str::to_string)).collect::<Option<_>>()
+    });
+    keys.unwrap_or_else(|| {
+        problem(format!(
+            "`{SAME_AS_ENGLISH}` must be a list of keys, such as [\"ledger.date\"]"
+        ));
+        BTreeSet::new()
+    })
+}
+
+/// Whether a text has anything to translate: a letter outside its placeholders.
+fn has_words(text: &str) -> bool {
+    let mut depth = 0;
+    text.chars().any(|c| {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => return depth == 0 && c.is_alphabetic(),
+        }
+        false
+    })
+}
+
+/// A JSON Schema of a strings file whose keys are `reference`'s: each a text,
+/// described by its English, and nothing else (an unknown key is a mistake).
+pub fn schema(reference: &Strings) -> serde_json::Value {
+    use serde_json::{Map, Value as Json, json};
+    fn table() -> Map<String, Json> {
+        let mut map = Map::new();
+        map.insert("type".into(), json!("object"));
+        map.insert("additionalProperties".into(), json!(false));
+        map.insert("properties".into(), json!({}));
+        map
+    }
+    let mut root = table();
+    root["properties"][SAME_AS_ENGLISH] = json!({
+        "type": "array",
+        "items": { "type": "string" },
+        "description": "Keys whose text is the same as English on purpose (a name, a move)"
+    });
+    for (key, english) in &reference.entries {
+        let mut at = &mut root;
+        let parts: Vec<&str> = key.split('.').collect();
+        for part in &parts[..parts.len() - 1] {
+            let properties = at["properties"].as_object_mut().expect("a table");
+            let next = properties.entry(*part).or_insert_with(|| Json::Object(table()));
+            at = next.as_object_mut().expect("a table");
+        }
+        at["properties"][parts[parts.len() - 1]] =
+            json!({ "type": "string", "description": english });
+    }
+    Json::Object(root)
 }
 
 /// The longest string a sheet prints: a long paragraph, far short of a runaway file.

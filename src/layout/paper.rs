@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-/// A sheet of paper: a named size (`a4`, `letter`, `a3`, `legal`), turned to
-/// landscape or not, or any `WxHmm`.
+/// A sheet of paper: a named size (`a4`, `letter`, `a5`, `tabloid` …), turned to
+/// landscape or not, or any `WxHmm` or `WxHin`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Paper {
     name: String,
@@ -13,12 +13,17 @@ pub struct Paper {
 }
 
 /// The named sizes: name, width and height in mm (portrait), measured in inches.
-const NAMED_PAPERS: [(&str, f64, f64, bool); 4] = [
+const NAMED_PAPERS: [(&str, f64, f64, bool); 6] = [
     ("a4", 210.0, 297.0, false),
     ("letter", 8.5 * 25.4, 11.0 * 25.4, true),
     ("a3", 297.0, 420.0, false),
     ("legal", 8.5 * 25.4, 14.0 * 25.4, true),
+    ("a5", 148.0, 210.0, false),
+    ("tabloid", 11.0 * 25.4, 17.0 * 25.4, true),
 ];
+
+/// How long a unit a custom size may be written in is, in mm.
+const UNITS: [(&str, f64); 2] = [("mm", 1.0), ("in", 25.4)];
 
 /// The largest side a PDF page may have (200 inches, the PDF page-size limit).
 pub const MAX_PAPER_MM: f64 = 5080.0;
@@ -37,36 +42,22 @@ impl Paper {
         Paper::parse("a4", false).expect("a4 is a known paper")
     }
 
-    /// A paper from its name or `WxHmm` (e.g. `300x400mm`), turned to landscape if asked.
+    /// A paper from its name, `WxHmm` (`300x400mm`) or `WxHin` (`8.5x11in`), turned to
+    /// landscape if asked.
     pub fn parse(text: &str, landscape: bool) -> Result<Paper, String> {
-        let lower = text.to_ascii_lowercase();
+        let lower = text.trim().to_ascii_lowercase();
         let (name, width, height, imperial) = if let Some(named) =
             NAMED_PAPERS.iter().find(|p| p.0 == lower)
         {
             (named.0.to_string(), named.1, named.2, named.3)
-        } else if let Some((w, h)) =
-            lower.strip_suffix("mm").and_then(|dims| dims.split_once('x'))
+        } else if let Some((unit, per_unit)) =
+            UNITS.iter().find(|(unit, _)| lower.ends_with(unit))
         {
-            let number = |v: &str| v.trim().parse::<f64>().ok().filter(|n| n.is_finite());
-            let (Some(w), Some(h)) = (number(w), number(h)) else {
-                return Err(format!("`{text}` is not a paper size like 300x400mm"));
-            };
-            if w.max(h) > MAX_PAPER_MM {
-                return Err(format!(
-                    "a {w} × {h} mm sheet is larger than a PDF page may be: at most \
-                     {MAX_PAPER_MM} mm a side"
-                ));
-            }
-            if w < MIN_PAPER_MM.0 || h < MIN_PAPER_MM.0 || w.max(h) < MIN_PAPER_MM.1 {
-                return Err(format!(
-                    "a {w} × {h} mm sheet is too small to print on: at least {} × {} mm",
-                    MIN_PAPER_MM.0, MIN_PAPER_MM.1
-                ));
-            }
-            (format!("{}x{}mm", trim(w), trim(h)), w, h, false)
+            custom(text, &lower, unit, *per_unit)?
         } else {
             return Err(format!(
-                "unknown paper `{text}`: expected one of {} or a size like 300x400mm",
+                "unknown paper `{text}`: expected one of {} or a size like 300x400mm or \
+                     8.5x11in",
                 Paper::names().join(", ")
             ));
         };
@@ -91,6 +82,43 @@ impl Paper {
     pub fn imperial(&self) -> bool {
         self.imperial
     }
+}
+
+/// A custom size, `WxH` in `unit` (`per_unit` mm each): its name, width and height in
+/// mm, and whether it is measured in inches.
+fn custom(
+    text: &str,
+    lower: &str,
+    unit: &str,
+    per_unit: f64,
+) -> Result<(String, f64, f64, bool), String> {
+    let dims = lower.strip_suffix(unit).unwrap_or(lower);
+    let number =
+        |v: &str| v.trim().parse::<f64>().ok().filter(|n| n.is_finite() && *n > 0.0);
+    let Some((Some(w), Some(h))) =
+        dims.split_once(['x', '×']).map(|(w, h)| (number(w), number(h)))
+    else {
+        return Err(format!("`{text}` is not a paper size like 300x400mm or 8.5x11in"));
+    };
+    let (w_mm, h_mm) = (w * per_unit, h * per_unit);
+    if w_mm.max(h_mm) > MAX_PAPER_MM {
+        return Err(format!(
+            "a {} × {} {unit} sheet is larger than a PDF page may be: at most \
+             {MAX_PAPER_MM} mm a side (200 in)",
+            trim(w),
+            trim(h)
+        ));
+    }
+    if w_mm < MIN_PAPER_MM.0 || h_mm < MIN_PAPER_MM.0 || w_mm.max(h_mm) < MIN_PAPER_MM.1 {
+        return Err(format!(
+            "a {} × {} {unit} sheet is too small to print on: at least {} × {} mm",
+            trim(w),
+            trim(h),
+            MIN_PAPER_MM.0,
+            MIN_PAPER_MM.1
+        ));
+    }
+    Ok((format!("{}x{}{unit}", trim(w), trim(h)), w_mm, h_mm, unit == "in"))
 }
 
 /// A length without a needless `.0`.

@@ -54,6 +54,43 @@ impl TemplateSet {
         self
     }
 
+    /// Every string `t.section.key` that the template for `sheet` prints and
+    /// `strings` lacks, each a problem at its place in the template: all of them at
+    /// once, before the engine would stop at the first. A string the template tests
+    /// with `is defined` is optional.
+    pub fn missing_strings(&self, sheet: &str, strings: &toml::Table) -> Vec<Diagnostic> {
+        let Some((path, text)) = self.templates.get(sheet) else { return Vec::new() };
+        let uses = string_uses(text);
+        let optional: Vec<&str> = uses
+            .iter()
+            .filter(|(_, key)| text_after_is_defined(text, key))
+            .map(|(_, key)| key.as_str())
+            .collect();
+        let source: std::sync::Arc<str> = std::sync::Arc::from(text.as_str());
+        let mut seen = Vec::new();
+        uses.iter()
+            .filter(|(_, key)| !optional.contains(&key.as_str()))
+            .filter(|(_, key)| !holds(strings, key))
+            .filter_map(|(span, key)| {
+                if seen.contains(key) {
+                    return None;
+                }
+                seen.push(key.clone());
+                let (section, name) = key.rsplit_once('.').unwrap_or(("", key));
+                Diagnostic::at(
+                    path,
+                    &source,
+                    span.clone(),
+                    format!(
+                        "the template prints `t.{key}`, which no strings file defines"
+                    ),
+                )
+                .with_label(format!("add `{name}` under [{section}] in lang/en.toml"))
+                .into()
+            })
+            .collect()
+    }
+
     /// Renders the template for `sheet` with `context`.
     pub fn render<C: serde::Serialize>(
         &self,
@@ -181,6 +218,62 @@ fn small_range(kwargs: tera::Kwargs, _: &tera::State) -> tera::TeraResult<Vec<i1
     Ok((0..len).map(|i| start + i * step).collect())
 }
 
+/// Each `t.a.b…` path printed or tested inside a tag of `text`: its span, the key
+/// after `t.` (`rules.title`).
+fn string_uses(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut uses = Vec::new();
+    let mut in_tag = false;
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        let pair = &bytes[i..i + 2];
+        if pair == b"{{" || pair == b"{%" {
+            in_tag = true;
+        } else if pair == b"}}" || pair == b"%}" {
+            in_tag = false;
+        }
+        let starts = in_tag
+            && bytes[i] == b't'
+            && bytes[i + 1] == b'.'
+            && (i == 0 || !(ident(bytes[i - 1]) || bytes[i - 1] == b'.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut end = i + 2;
+        while end < bytes.len() && (ident(bytes[end]) || bytes[end] == b'.') {
+            end += 1;
+        }
+        let key = text[i + 2..end].trim_end_matches('.').to_string();
+        if key.contains('.') {
+            uses.push((i..i + 2 + key.len(), key));
+        }
+        i = end;
+    }
+    uses
+}
+
+/// Whether `t.<key>` is tested with `is defined` somewhere in `text`.
+fn text_after_is_defined(text: &str, key: &str) -> bool {
+    let probe = format!("t.{key} is defined");
+    text.contains(&probe)
+}
+
+/// Whether the strings hold `key` (dotted), or a text somewhere along it (a filter
+/// or an index the scan cannot follow).
+fn holds(strings: &toml::Table, key: &str) -> bool {
+    let mut table = strings;
+    for part in key.split('.') {
+        match table.get(part) {
+            None => return false,
+            Some(toml::Value::Table(next)) => table = next,
+            Some(_) => return true,
+        }
+    }
+    true
+}
+
 /// Tera's message with every cause (its `Display` alone hides the real one).
 fn describe(error: &tera::Error) -> String {
     // The message may start with its own "error:"; the report adds one already.
@@ -209,6 +302,25 @@ mod tests {
         let text = err.render();
         assert!(text.contains("my/board.tera"), "{text}");
         assert!(text.contains(":2:"), "{text}");
+    }
+
+    #[test]
+    fn every_missing_string_is_found_at_once_with_its_place() {
+        let text = "# {{ t.rules.title }}\n{{ t.rules.one }} {{ t.rules.two | upper }}\n\
+                    {% if t.rules.maybe is defined %}{{ t.rules.maybe }}{% endif %}\n\
+                    {{ t.other.three }} {{ t.rules.one }} it's t.rules.prose\n";
+        let mut overrides = BTreeMap::new();
+        overrides.insert("board".to_string(), ("b.tera".to_string(), text.to_string()));
+        let set = TemplateSet::builtin(any_game()).with_overrides(&overrides);
+        let strings: toml::Table = toml::from_str("[rules]\ntitle = \"T\"\n").unwrap();
+        let missing: Vec<String> =
+            set.missing_strings("board", &strings).iter().map(|d| d.render()).collect();
+        assert_eq!(missing.len(), 3, "{missing:?}");
+        assert!(
+            missing[0].contains("`t.rules.one`") && missing[0].contains("b.tera:2:4")
+        );
+        assert!(missing[1].contains("`t.rules.two`"), "{}", missing[1]);
+        assert!(missing[2].contains("add `three` under [other]"), "{}", missing[2]);
     }
 
     #[test]

@@ -6,7 +6,7 @@ const state = { catalog: null, kits: [], lang: 'en', sequence: 0, timer: 0, buil
 const $ = (id) => document.getElementById(id);
 const PAPER_NAMES = {
   a4: 'A4 (210 × 297 mm)', letter: 'Letter (8.5 × 11 in)', a3: 'A3 (297 × 420 mm)',
-  legal: 'Legal (8.5 × 14 in)',
+  legal: 'Legal (8.5 × 14 in)', a5: 'A5 (148 × 210 mm)', tabloid: 'Tabloid (11 × 17 in)',
 };
 
 // A string with `{name}` and `{count:one=# thing|other=# things}` filled in.
