@@ -49,8 +49,13 @@ impl Config {
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let keys: Vec<&str> = KEYS.iter().map(|(key, _)| *key).collect();
             Box::new(
-                Diagnostic::at(file, &source, e.span().unwrap_or(0..0), e.message().trim())
-                    .with_note(format!("the keys are {}", keys.join(", "))),
+                Diagnostic::at(
+                    file,
+                    &source,
+                    e.span().unwrap_or(0..0),
+                    e.message().trim(),
+                )
+                .with_note(format!("the keys are {}", keys.join(", "))),
             )
         })?;
         let at = |value: &Spanned<String>, message: String| {
