@@ -307,3 +307,46 @@ fn a_decimal_comma_is_read_as_a_point() {
     };
     assert_eq!(folders(&comma), folders(&point));
 }
+
+#[test]
+fn the_4x4_variant_builds_with_its_own_size_and_stones_verified_by_the_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let example = project.join("examples/stack-top-roads-4x4");
+    let out = tmp.path().join("out");
+    let built =
+        run(&["build", example.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let folder = out.join("stack-top-roads-4x4/en-a4");
+    let card = pdf_probe::load_file(&folder.join("rule-card.pdf")).text();
+    assert!(card.contains("each start with 10 flat stones"), "{card}");
+    assert!(card.contains("an empty 4×4 board"), "{card}");
+    assert!(card.contains("after 60 turns"), "{card}");
+    let board = pdf_probe::load_file(&folder.join("board.pdf"));
+    assert!(board.text().contains("A to D"), "{}", board.text());
+    let ledger = pdf_probe::load_file(&folder.join("ledger.pdf")).text();
+    assert!(ledger.contains("White stones (10)"), "{ledger}");
+    // The examples are the rules' own at 4×4: a 3×3 position is refused there.
+    let broken = tmp.path().join("broken");
+    fs::create_dir_all(broken.join("lang")).unwrap();
+    for file in ["kit.toml", "lang/en.toml"] {
+        fs::copy(example.join(file), broken.join(file)).unwrap();
+    }
+    let kit = fs::read_to_string(example.join("kit.toml")).unwrap();
+    let three = kit.replacen("x4/x4/x,2,x2/21,x3 1 3", "x3/x,2,x/21,x2 1 3", 1);
+    fs::write(broken.join("kit.toml"), three).unwrap();
+    let refused = run(&["check", broken.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+    // Numbers the rules do not play are refused where they stand.
+    for (from, to, said) in [
+        ("carry-limit = 3", "carry-limit = 5", "`carry-limit` is 1 to 4"),
+        ("stones = 10", "stones = 10\ncrowns = 1", "`crowns` has no effect"),
+        ("turn-limit = 60", "turn-limit = 5", "`turn-limit` is 10 to 200"),
+    ] {
+        fs::write(broken.join("kit.toml"), kit.replacen(from, to, 1)).unwrap();
+        let refused = run(&["check", broken.to_str().unwrap()]);
+        assert_eq!(refused.status.code(), Some(1), "{to}");
+        assert!(stderr(&refused).contains(said), "{to}: {}", stderr(&refused));
+        assert!(stderr(&refused).contains("kit.toml:"), "{}", stderr(&refused));
+    }
+}

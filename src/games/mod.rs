@@ -101,6 +101,11 @@ pub trait GameKit: Sync {
     fn board_keys(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The `[rules]` keys a kit may set for this game, with the values its engine
+    /// plays (none by default).
+    fn rule_keys(&self) -> &'static [crate::kit::RuleKey] {
+        &[]
+    }
     /// The board size `rules puzzles` uses when none is asked for: the smallest.
     fn puzzle_size(&self) -> u8 {
         *self.sizes().start()

@@ -167,6 +167,28 @@ pub struct Example {
     pub puzzle: bool,
 }
 
+/// A game's numbers as a kit sets them in `[rules]`; `None` keeps the game's own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleParams {
+    /// Flat stones each player starts with.
+    pub stones: Option<u32>,
+    /// Crowns each player starts with.
+    pub crowns: Option<u32>,
+    /// The most stones one carry may lift.
+    pub carry_limit: Option<u32>,
+    /// Turns after which the game is drawn.
+    pub turn_limit: Option<u32>,
+}
+
+/// A `[rules]` key a game reads, and the values its rules engine plays.
+#[derive(Clone, Debug)]
+pub struct RuleKey {
+    /// The key in kit.toml (`carry-limit`).
+    pub name: &'static str,
+    /// The values allowed.
+    pub range: std::ops::RangeInclusive<u32>,
+}
+
 /// The most puzzles one sheet holds: four pages of them.
 pub const MAX_SHEET_PUZZLES: usize = 24;
 /// The longest puzzle a sheet offers, in plies: a win with the third move. Longer
@@ -236,6 +258,8 @@ pub struct Kit {
     pub(crate) examples: Vec<Example>,
     /// The puzzle sheet asked for, if any.
     pub(crate) puzzles: Option<PuzzleSpec>,
+    /// The game's numbers the kit sets.
+    pub(crate) rules: RuleParams,
     /// Strings by language code, sorted.
     pub(crate) languages: BTreeMap<String, Strings>,
     /// The kit's own template overrides by sheet name.
@@ -323,6 +347,11 @@ impl Kit {
     /// This kit with another puzzle sheet (the command line's), or none.
     pub fn with_puzzle_sheet(&self, spec: Option<PuzzleSpec>) -> Kit {
         Kit { puzzles: spec, ..self.clone() }
+    }
+
+    /// The game's numbers this kit sets in `[rules]`.
+    pub fn rule_params(&self) -> &RuleParams {
+        &self.rules
     }
 
     /// The puzzle sheet this kit asks for, if any.
@@ -586,6 +615,9 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             }
         }
     });
+    let rules = raw.rules.as_ref().map_or_else(RuleParams::default, |rules| {
+        rule_params(rules, game, &sizes, &at, &mut diags)
+    });
     let (mut languages, lang_diags) = strings::load_all(source);
     diags.extend(lang_diags);
     if let Some(game) = game {
@@ -627,11 +659,59 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         ledger_moves: raw.ledger.as_ref().map(|l| *l.moves.get_ref()),
         examples,
         puzzles,
+        rules,
         languages,
         templates,
         kit_file,
         kit_source: shared,
     })
+}
+
+/// The `[rules]` a kit sets, each checked against the keys and ranges its game's
+/// engine plays; a carry may not lift more stones than the smallest board is wide.
+fn rule_params(
+    raw: &raw::RawRules,
+    game: Option<GameId>,
+    sizes: &std::ops::RangeInclusive<u8>,
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> RuleParams {
+    let keys = game.map_or(&[][..], |game| game.kit().rule_keys());
+    let entries = [
+        ("stones", &raw.stones),
+        ("crowns", &raw.crowns),
+        ("carry-limit", &raw.carry_limit),
+        ("turn-limit", &raw.turn_limit),
+    ];
+    let mut checked = [None; 4];
+    for (slot, (name, value)) in checked.iter_mut().zip(entries) {
+        let Some(value) = value else { continue };
+        let Some(key) = keys.iter().find(|key| key.name == name) else {
+            let game = game.map_or("this".to_string(), |g| format!("`{g}`"));
+            diags.push(
+                at(value.span(), format!("`{name}` has no effect on a {game} game"))
+                    .with_label("remove it"),
+            );
+            continue;
+        };
+        let mut range = key.range.clone();
+        if name == "carry-limit" {
+            range = *range.start()..=(*range.end()).min(u32::from(*sizes.start()));
+        }
+        if !range.contains(value.get_ref()) {
+            diags.push(
+                at(
+                    value.span(),
+                    format!("`{name}` is {} to {}", range.start(), range.end()),
+                )
+                .with_label(format!("found {}", value.get_ref())),
+            );
+            continue;
+        }
+        *slot = Some(*value.get_ref());
+    }
+    let [stones, crowns, carry_limit, turn_limit] = checked;
+    RuleParams { stones, crowns, carry_limit, turn_limit }
 }
 
 /// A JSON Schema of `kit.toml`, from the very types that read it.

@@ -18,8 +18,28 @@ pub struct RawKit {
     pub pieces: RawPieces,
     pub ledger: Option<RawLedger>,
     pub puzzles: Option<RawPuzzles>,
+    pub rules: Option<RawRules>,
     #[serde(default)]
     pub example: Vec<RawExample>,
+}
+
+/// `[rules]`: the game's own numbers, within what its rules engine plays (see
+/// docs/kit-format.md for each game's ranges).
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawRules {
+    /// Flat stones each player starts with.
+    #[schemars(with = "Option<u32>")]
+    pub stones: Option<Spanned<u32>>,
+    /// Crowns each player starts with (Pathstone).
+    #[schemars(with = "Option<u32>")]
+    pub crowns: Option<Spanned<u32>>,
+    /// The most stones one carry may lift.
+    #[schemars(with = "Option<u32>")]
+    pub carry_limit: Option<Spanned<u32>>,
+    /// Turns, both players' counted, after which the game is drawn.
+    #[schemars(with = "Option<u32>")]
+    pub turn_limit: Option<Spanned<u32>>,
 }
 
 /// `[puzzles]`: a sheet of practice puzzles.

@@ -49,7 +49,7 @@ pub(super) fn id(number: usize) -> String {
 
 /// What one generation is keyed by: a build in six languages and two papers asks
 /// for the same puzzles twelve times, and they are made once.
-type Key = (GameId, u8, usize, u32, u64);
+type Key = (GameId, u8, usize, u32, u64, crate::kit::RuleParams);
 
 /// Every generation of this run, by what it was asked.
 type Made = Mutex<HashMap<Key, Result<Vec<Puzzle>, PuzzleError>>>;
@@ -81,12 +81,15 @@ pub(super) fn generate(
             spec.plies
         ))]);
     }
-    let key = (kit.game, size, spec.count, spec.plies, spec.seed);
+    let key = (kit.game, size, spec.count, spec.plies, spec.seed, kit.rules.clone());
     let cached = made().lock().map(|m| m.get(&key).cloned()).unwrap_or(None);
     let result = match cached {
         Some(result) => result,
         None => {
-            let request = Request::new(size, spec.count, spec.plies, spec.seed);
+            let request = Request {
+                rules: kit.rules.clone(),
+                ..Request::new(size, spec.count, spec.plies, spec.seed)
+            };
             let result = puzzles::generate_with(kit.game, &request);
             if let Ok(mut m) = made().lock() {
                 m.insert(key, result.clone());

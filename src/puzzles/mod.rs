@@ -141,6 +141,8 @@ pub struct Request {
     /// Moves all random games and searches together may play before generation
     /// stops with what it has.
     pub total_budget: u64,
+    /// The kit's own numbers for the game (reserves, carry and turn limits).
+    pub rules: crate::kit::RuleParams,
 }
 
 impl Request {
@@ -154,6 +156,7 @@ impl Request {
             seed,
             node_budget: DEFAULT_NODE_BUDGET,
             total_budget: puzzles.saturating_mul(DEFAULT_BUDGET_PER_PUZZLE),
+            rules: Default::default(),
         }
     }
 }

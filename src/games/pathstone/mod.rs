@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use super::stacking::{PATHSTONE_SIZES, StackGame, StackSheets, Variant};
 use super::{GameId, GameKit, Sheets};
 use crate::diag::Diagnostics;
-use crate::kit::Kit;
+use crate::kit::{Kit, RuleKey};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::{Divided, Engine, Game, Progress, Replay, RulesError};
 use crate::rules_err;
@@ -46,6 +46,15 @@ impl GameKit for PathstoneKit {
         true
     }
 
+    fn rule_keys(&self) -> &'static [RuleKey] {
+        const KEYS: &[RuleKey] = &[
+            RuleKey { name: "stones", range: 1..=100 },
+            RuleKey { name: "crowns", range: 0..=4 },
+            RuleKey { name: "carry-limit", range: 1..=8 },
+        ];
+        KEYS
+    }
+
     fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
         let size = request.size;
         let variant = Variant::pathstone(size).ok_or_else(|| PuzzleError::Size {
@@ -53,6 +62,7 @@ impl GameKit for PathstoneKit {
             size,
             sizes: self.sizes(),
         })?;
+        let variant = variant.with_params(&request.rules);
         let row = format!("x{size}");
         let start = format!("{} 1 1", vec![row; usize::from(size)].join("/"));
         puzzles::search(&StackGame { variant }, self.id(), &start, request)
@@ -69,9 +79,14 @@ impl GameKit for PathstoneKit {
                 format!("Pathstone is played on 3×3 to 8×8, not {size}×{size}"),
             )]
         })?;
+        let variant = variant.with_params(kit.rule_params());
         // Each example is played at its own board size, so a 5×5 example can show
-        // Crowns in a kit built for any size.
-        let examples = for_size(verify::verify(kit, game_for)?, size);
+        // Crowns in a kit built for any size; always with the kit's own numbers.
+        let rules = |position: &str| {
+            let game = game_for(position)?;
+            Ok(StackGame { variant: game.variant.with_params(kit.rule_params()) })
+        };
+        let examples = for_size(verify::verify(kit, rules)?, size);
         Ok(Box::new(StackSheets::new(kit, variant, examples)))
     }
 }

@@ -1,13 +1,15 @@
-//! Stack-top roads: the 3×3 stacking game, eight flat stones each, no walls or
-//! Crowns. It shares the stacking engine and drawings with Pathstone
-//! (`games/stacking`); what is its own is here: its size, variant and templates.
+//! Stack-top roads: the stacking game of flat stones only (no walls or Crowns),
+//! on 3×3 with eight stones each as the rules document plays it, or on a board of up
+//! to 8×8 with other numbers where a kit sets them. It shares the stacking engine
+//! and drawings with Pathstone (`games/stacking`); what is its own is here: its
+//! sizes, variant and templates.
 
 use std::ops::RangeInclusive;
 
 use super::stacking::{StackGame, StackSheets, Variant};
 use super::{GameId, GameKit, Sheets};
 use crate::diag::Diagnostics;
-use crate::kit::Kit;
+use crate::kit::{Kit, RuleKey};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify;
@@ -21,7 +23,16 @@ impl GameKit for StackTopRoadsKit {
     }
 
     fn sizes(&self) -> RangeInclusive<u8> {
-        3..=3
+        3..=8
+    }
+
+    fn rule_keys(&self) -> &'static [RuleKey] {
+        const KEYS: &[RuleKey] = &[
+            RuleKey { name: "stones", range: 1..=64 },
+            RuleKey { name: "carry-limit", range: 1..=8 },
+            RuleKey { name: "turn-limit", range: 10..=200 },
+        ];
+        KEYS
     }
 
     fn engine(&self) -> Box<dyn Engine> {
@@ -50,16 +61,20 @@ impl GameKit for StackTopRoadsKit {
     }
 
     fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
-        let game = StackGame { variant: Variant::stack_top_roads() };
-        puzzles::search(&game, self.id(), "x3/x3/x3 1 1", request)
+        let size = request.size;
+        let variant = Variant::stack_top_roads_sized(size).with_params(&request.rules);
+        let row = format!("x{size}");
+        let start = format!("{} 1 1", vec![row; usize::from(size)].join("/"));
+        puzzles::search(&StackGame { variant }, self.id(), &start, request)
     }
 
     fn prepare<'k>(
         &self,
         kit: &'k Kit,
-        _size: u8,
+        size: u8,
     ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
-        let variant = Variant::stack_top_roads();
+        // Examples are verified under the kit's own rules: its size and numbers.
+        let variant = Variant::stack_top_roads_sized(size).with_params(kit.rule_params());
         let examples =
             verify::verify(kit, |_| Ok(StackGame { variant: variant.clone() }))?;
         Ok(Box::new(StackSheets::new(kit, variant, examples)))

@@ -140,6 +140,28 @@ impl Variant {
         }
     }
 
+    /// Stack-top roads on a `size`×`size` board (3 to 8): the same rules, the carry
+    /// limit never more than the board is wide.
+    pub fn stack_top_roads_sized(size: u8) -> Variant {
+        let base = Variant::stack_top_roads();
+        Variant { size, carry_limit: base.carry_limit.min(size), ..base }
+    }
+
+    /// This variant with the numbers a kit sets in `[rules]`.
+    pub fn with_params(self, params: &crate::kit::RuleParams) -> Variant {
+        let carry_limit = params
+            .carry_limit
+            .and_then(|c| u8::try_from(c).ok())
+            .unwrap_or(self.carry_limit);
+        Variant {
+            stones: params.stones.unwrap_or(self.stones),
+            crowns: params.crowns.unwrap_or(self.crowns),
+            carry_limit,
+            turn_limit: params.turn_limit.or(self.turn_limit),
+            ..self
+        }
+    }
+
     /// Pathstone (Tak) on a `size`×`size` board, or `None` outside [`PATHSTONE_SIZES`].
     pub fn pathstone(size: u8) -> Option<Variant> {
         let &(_, stones, crowns) = PATHSTONE_RESERVES.iter().find(|row| row.0 == size)?;

@@ -33,28 +33,33 @@ impl Sheets for StackSheets<'_> {
 
     fn facts(&self, facts: &mut Facts) {
         let variant = &self.variant;
-        let mut put = |k: &str, v: u32| {
+        let put = |facts: &mut Facts, k: &str, v: u32| {
             facts.insert(k.to_string(), v.to_string());
         };
-        put("stones", variant.stones);
-        put("stones_total", variant.stones + self.kit.pieces.spares);
-        put("crowns", variant.crowns);
+        put(facts, "stones", variant.stones);
+        put(facts, "stones_total", variant.stones + self.kit.pieces.spares);
+        put(facts, "crowns", variant.crowns);
         // Crowns are printed with spares like the stones (none where the game has none).
         let crown_spares = if variant.crowns > 0 { self.kit.pieces.spares } else { 0 };
-        put("crowns_total", variant.crowns + crown_spares);
-        put("carry_limit", u32::from(variant.carry_limit));
+        put(facts, "crowns_total", variant.crowns + crown_spares);
+        put(facts, "carry_limit", u32::from(variant.carry_limit));
         if let Some(limit) = variant.turn_limit {
-            put("turn_limit", limit);
+            put(facts, "turn_limit", limit);
         }
+        // The board's last column letter, for "columns A to C".
+        facts.insert(
+            "last_column".into(),
+            char::from(b'A' + variant.size - 1).to_string(),
+        );
         // Stack diagrams show at most one layer more than the board is wide.
-        put("layers", u32::from(variant.size) + 1);
+        put(facts, "layers", u32::from(variant.size) + 1);
         // Preparation, for the contents sheet: a stone with a wall face is a strip to
         // cut, fold and glue (about a minute each); a flat square takes a quarter of
         // that. Rounded up to 5 minutes.
         let stones = 2 * (variant.stones + self.kit.pieces.spares);
         let minutes =
             if variant.walls { stones + 2 * variant.crowns } else { stones.div_ceil(4) };
-        put("prep_minutes", minutes.div_ceil(5).max(1) * 5);
+        put(facts, "prep_minutes", minutes.div_ceil(5).max(1) * 5);
     }
 
     fn figure(
