@@ -52,6 +52,13 @@ pub fn config(
     let (path, text) = io::read_config_text(config::CONFIG_FILE)?;
     let shown = path.display().to_string();
     if let Some(key) = key {
+        if !KEYS.iter().any(|(k, _)| *k == key) {
+            let keys: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
+            return Err(Failure::Other(anyhow::anyhow!(
+                "no setting `{key}`: the settings are {}",
+                keys.join(", ")
+            )));
+        }
         if value.is_none() && !unset {
             let (_, settings) = io::read_config()?;
             say!("{}", settings.get(&key).unwrap_or_default());

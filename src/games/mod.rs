@@ -101,6 +101,11 @@ pub trait GameKit: Sync {
     fn board_keys(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The sizes a kit offers when it names none: all the game's, unless its rules
+    /// document plays one (Stack-top roads: 3×3, though the engine plays up to 8×8).
+    fn usual_sizes(&self) -> RangeInclusive<u8> {
+        self.sizes()
+    }
     /// The `[rules]` keys a kit may set for this game, with the values its engine
     /// plays (none by default).
     fn rule_keys(&self) -> &'static [crate::kit::RuleKey] {

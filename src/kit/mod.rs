@@ -572,7 +572,20 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             }
             lo.max(*game_sizes.start())..=hi.min(*game_sizes.end())
         }
-        None => game_sizes,
+        // A kit that names no range offers the game's usual sizes, or just the one
+        // size it sets beyond them (a Stack-top roads kit of 4×4).
+        None => {
+            let usual = game.map_or(1..=1, |game| game.kit().usual_sizes());
+            match &raw.board.size {
+                Some(size)
+                    if !usual.contains(size.get_ref())
+                        && game_sizes.contains(size.get_ref()) =>
+                {
+                    *size.get_ref()..=*size.get_ref()
+                }
+                _ => usual,
+            }
+        }
     };
     let default_size = match &raw.board.size {
         Some(size) if !sizes.contains(size.get_ref()) => {

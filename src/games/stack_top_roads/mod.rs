@@ -26,6 +26,10 @@ impl GameKit for StackTopRoadsKit {
         3..=8
     }
 
+    fn usual_sizes(&self) -> RangeInclusive<u8> {
+        3..=3
+    }
+
     fn rule_keys(&self) -> &'static [RuleKey] {
         const KEYS: &[RuleKey] = &[
             RuleKey { name: "stones", range: 1..=64 },
