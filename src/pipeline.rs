@@ -290,6 +290,8 @@ struct Context<'a> {
     cut: &'static str,
     /// The build's stamp (contents sheet only; every footer carries it).
     stamp: String,
+    /// The command that makes this build again (contents sheet only).
+    rebuild: String,
     /// Every file of the build with its pages (contents sheet only).
     files: Vec<FileInfo>,
     /// The board's sheets hold only its parts: its words and plan are on the
@@ -315,6 +317,8 @@ struct FileInfo {
     copies: u32,
     /// "Print 12 copies.", for a class build; empty without one.
     copies_text: String,
+    /// "2 pages".
+    pages_text: String,
 }
 
 #[derive(Serialize)]
@@ -487,6 +491,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             paper: options.paper.name(),
             cut: options.cut.name(),
             stamp: String::new(),
+            rebuild: String::new(),
             files: Vec::new(),
             board_in_parts: false,
             class: None,
@@ -510,6 +515,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             audience,
             too_long: Default::default(),
             cut,
+            text_scale: 1.0,
         }
     }
     let geometry = (width, size, reading, options.cut);
@@ -660,6 +666,9 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             }
             None => None,
         };
+        let counts: Vec<u32> = sheets.iter().map(|s| s.1 as u32).collect();
+        let pages_texts =
+            class::counted(strings, reference, &players.facts, ("pages", "pages"), &counts)?;
         let files: Vec<FileInfo> = sheets
             .iter()
             .map(|&(sheet, pages, _)| {
@@ -674,6 +683,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                     pages,
                     copies,
                     copies_text,
+                    pages_text: pages_texts.get(&(pages as u32)).cloned().unwrap_or_default(),
                 }
             })
             .collect();
@@ -681,6 +691,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             class_words.as_ref().map(|(w, _)| w.job_title.clone()).unwrap_or_default();
         let context = Context {
             stamp: stamp.clone(),
+            rebuild: rebuild_command(kit, options, size),
             files,
             board_in_parts: moved.as_ref().is_some_and(|m| m.split),
             class: class_words.map(|(words, _)| words),
@@ -743,6 +754,92 @@ fn print_all(
     (pages.len(), pdf::write_scaled(&pages, &info, scale))
 }
 
+/// The contents sheet as a plan on one page: what comes before its `@columns` line
+/// across the page, the rest in two columns below; `None` when that does not fit one
+/// page (it is then set in one column, as any sheet).
+fn plan_on_one_page(
+    markup: &str,
+    cx: &FigureContext,
+    sheet_chunks: &SheetChunks,
+    options: &Options,
+) -> Result<Option<Vec<crate::page::Item>>, Diagnostics> {
+    let Some((head, body)) = markup.split_once("\n@columns\n") else {
+        return Ok(None);
+    };
+    let frame = layout::frame(&options.paper);
+    let columns = layout::flow::Columns {
+        count: 2,
+        gap: layout::COLUMN_GAP_MM,
+        right_to_left: cx.reading.rtl(),
+    };
+    let column = cx.narrowed(columns.width(cx.width));
+    // Set smaller, down to 7.5 pt (a footer's size), where a language runs longer.
+    for scale in PLAN_TEXT_SCALES {
+        let (head, _) = sheet_chunks(&cx.with_text_scale(scale), head, true)?;
+        let (body, _) = sheet_chunks(&column.with_text_scale(scale), body, false)?;
+        let head_height: f64 = head.iter().flatten().map(|c| c.height).sum();
+        let below = layout::poster::Frame { top: frame.top + head_height, ..frame };
+        if head.iter().any(Option::is_none) || below.top >= frame.bottom {
+            return Ok(None);
+        }
+        let one = layout::flow::Columns::ONE;
+        if std::env::var("PLAN_DEBUG").is_ok() {
+            let total: f64 = body.iter().flatten().map(|c| c.height).sum();
+            eprintln!("scale {scale} head {head_height:.1} body {total:.1} avail {:.1}", 2.0 * (below.bottom - below.top));
+        }
+        if layout::flow::page_count(&head, frame, one) != 1
+            || layout::flow::page_count(&body, below, columns) != 1
+        {
+            continue;
+        }
+        let (mut head, _) = layout::flow::flow_in(&head, frame, one);
+        let (body, _) = layout::flow::flow_in(&body, below, columns);
+        let mut page = head.remove(0);
+        page.extend(body.into_iter().flatten());
+        return Ok(Some(page));
+    }
+    Ok(None)
+}
+
+/// The sizes a plan's text is tried at, as multiples of the body's 10 pt.
+const PLAN_TEXT_SCALES: [f64; 6] = [1.0, 0.95, 0.9, 0.85, 0.8, 0.75];
+
+/// Lays out part of a sheet's markup (the head of a plan, if `head`) for a context.
+type SheetChunks<'s> = dyn Fn(
+        &FigureContext,
+        &str,
+        bool,
+    ) -> Result<(Vec<Option<layout::flow::Chunk>>, String), Diagnostics>
+    + 's;
+
+/// The command line that makes this build again: the kit, its language, paper and
+/// size, and every option that changed its sheets.
+fn rebuild_command(kit: &Kit, options: &Options, size: u8) -> String {
+    let paper = options.paper.name();
+    let mut words = vec![format!("tablekit build {} --lang {}", kit.id, options.lang)];
+    match paper.strip_suffix("-landscape") {
+        Some(name) => words.push(format!("--paper {name} --landscape")),
+        None => words.push(format!("--paper {paper}")),
+    }
+    if kit.board.sizes.start() != kit.board.sizes.end() {
+        words.push(format!("--size {size}"));
+    }
+    if let Some(cell) = &options.cell {
+        words.push(format!("--cell {cell}"));
+    }
+    if options.cut == layout::draw::CutLayout::Outline {
+        words.push("--cut outline".to_string());
+    }
+    if let Some(calibration) = &options.calibration {
+        let (across, down) = calibration.shown(false);
+        words.push(format!("--measured {across}x{down}"));
+    }
+    if let Some(class) = &options.class {
+        words.push(format!("--players {} --tables {}", class.players, class.tables));
+    }
+    words.join(" ")
+}
+
 /// The file a sheet is written to, the same in every language.
 fn file_name(sheet: SheetKind) -> String {
     format!("{}.pdf", sheet.name())
@@ -801,6 +898,16 @@ fn lay_out(
     let sheet_chunks = |cx: &FigureContext| {
         chunks_of(sheet, markup, cx, game, options, blame, &template_path, portion)
     };
+    // The contents sheet's plan, in parts: its head has the pictures of the sheets,
+    // its body any board words moved to it.
+    let part_chunks = |cx: &FigureContext, part: &str, head: bool| {
+        let portion = match (portion, head) {
+            (Portion::Contents(_, pictures), true) => Portion::Contents(None, pictures),
+            (Portion::Contents(moved, _), false) => Portion::Contents(moved, &[]),
+            (other, _) => other,
+        };
+        chunks_of(sheet, part, cx, game, options, blame, &template_path, portion)
+    };
     let (mut chunks, title) = sheet_chunks(cx)?;
     // A sheet that draws its title inside a figure (a compact board) has no title
     // block: its section's title names it in the footer and the file's title.
@@ -858,7 +965,14 @@ fn lay_out(
         }
         in_template(message)
     })?;
-    let pages = layout::paginate(chunks, &options.paper, columns, &footer);
+    let plan = match (sheet, columns.count) {
+        (SheetKind::Contents, 1) => plan_on_one_page(markup, cx, &part_chunks, options)?,
+        _ => None,
+    };
+    let pages = match plan {
+        Some(page) => layout::paginate_flowed(vec![page], &[], &options.paper, &footer),
+        None => layout::paginate(chunks, &options.paper, columns, &footer),
+    };
     if pages.len() > MAX_PAGES {
         return Err(in_template(format!(
             "sheet `{}` ({}) would have {} pages: at most {MAX_PAGES}",
@@ -1006,11 +1120,15 @@ fn chunks_of(
                 continue;
             }
         }
+        // Where a plan's columns begin, when it is set in them.
+        if matches!(block, Block::Figure { name, .. } if name == "columns") {
+            continue;
+        }
         if let Block::Figure { name, .. } = block
             && name == "thumbnails"
         {
             if let Portion::Contents(_, thumbnails) = portion {
-                let pictures = thumbnail::chunks(thumbnails, cx.width, cx.reading);
+                let pictures = thumbnail::chunks(thumbnails, cx.width, cx.reading, cx.text_scale);
                 chunks.extend(pictures.into_iter().map(Some));
             }
             continue;
@@ -1092,7 +1210,7 @@ fn chunks_of(
                 }
                 check_glyphs(block, sheet, &template_path, &mut diags);
                 chunks.extend(
-                    layout::text_chunks(block, cx.width, cx.measure, cx.reading)
+                    cx.text_chunks(block)
                         .into_iter()
                         .map(Some),
                 );

@@ -558,11 +558,13 @@ fn wrap_words(
 }
 
 /// Whether `pos` falls just after the hyphen of a move such as `C3-C2`, where a line
-/// must not break: the hyphen joins two squares.
+/// must not break: the hyphen joins two squares; or just after the `--` of a command's
+/// option (`--players`), which must be copied whole.
 fn inside_move(text: &str, pos: usize) -> bool {
     let before: Vec<char> = text[..pos].chars().rev().take(2).collect();
     let after = text[pos..].chars().next();
-    matches!(before.as_slice(), ['-', c] if c.is_ascii_alphanumeric())
+    let option = before == ['-', '-'];
+    (option || matches!(before.as_slice(), ['-', c] if c.is_ascii_alphanumeric()))
         && after.is_some_and(|c| c.is_ascii_alphanumeric())
 }
 
@@ -662,6 +664,17 @@ mod tests {
         // Drawn right to left: "> يمين" stands right of "< يسار", and each sign is
         // the one typed, not its mirror image.
         assert!(at(right) > at(left), "{ids:?}");
+    }
+
+    #[test]
+    fn a_line_never_breaks_inside_a_command_option() {
+        let text = "Make them again with: tablekit build crossway --lang en --players 24";
+        for width in 20..90 {
+            let lines = wrap(text, Style::Regular, 10.0, width as f64, Reading::Natural);
+            for line in &lines {
+                assert!(!line.text.trim_end().ends_with("--"), "{width} mm: {:?}", line.text);
+            }
+        }
     }
 
     #[test]

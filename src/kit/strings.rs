@@ -371,7 +371,13 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("contents.class_copies", &["copies"]),
     ("contents.class_paper", &["sheets"]),
     ("contents.class_cuts", &["cuts"]),
-    ("contents.class_time", &["minutes", "class_minutes"]),
+    ("contents.class_time", &["minutes", "class_minutes", "helper_minutes"]),
+    ("contents.pages", &["pages"]),
+    ("contents.field", &["label", "value"]),
+    ("contents.file_entry", &["file", "pages", "what", "copies"]),
+    ("contents.lost_reprint", &["command"]),
+    ("contents.storing", &["stamp"]),
+    ("contents.storing_flats", &["stamp"]),
 ];
 
 /// The placeholders `key` may keep as they are, for the page to fill.

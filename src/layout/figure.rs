@@ -31,6 +31,8 @@ pub struct FigureContext<'a> {
     pub too_long: std::cell::RefCell<Option<String>>,
     /// How pieces are laid out for cutting.
     pub cut: super::draw::CutLayout,
+    /// The sheet's running text at this multiple of its usual sizes.
+    pub text_scale: f64,
 }
 
 /// Who a sheet is for.
@@ -62,6 +64,21 @@ impl<'a> FigureContext<'a> {
         FigureContext { measure, ..self.narrowed(self.width) }
     }
 
+    /// The same context with running text `text_scale` times its usual size.
+    pub fn with_text_scale(&self, text_scale: f64) -> FigureContext<'a> {
+        FigureContext { text_scale, measure: self.measure, ..self.narrowed(self.width) }
+    }
+
+    /// Chunks of a block of running text, at the context's width, measure and scale.
+    pub fn text_chunks(&self, block: &crate::sheet::markup::Block) -> Vec<Chunk> {
+        super::scaled_text_chunks(
+            block,
+            (self.width, self.measure),
+            self.reading,
+            self.text_scale,
+        )
+    }
+
     /// The same context for figures `width` mm wide (a column of a wide page).
     pub fn narrowed(&self, width: f64) -> FigureContext<'a> {
         FigureContext {
@@ -74,6 +91,7 @@ impl<'a> FigureContext<'a> {
             audience: self.audience,
             too_long: Default::default(),
             cut: self.cut,
+            text_scale: self.text_scale,
         }
     }
 

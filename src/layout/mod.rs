@@ -9,7 +9,7 @@ pub mod paper;
 pub mod poster;
 pub mod table;
 
-use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
+use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::sheet::markup::Block;
 use crate::text::{self, Reading, Style};
 pub use figure::FigureContext;
@@ -83,14 +83,16 @@ pub fn columns(paper: &Paper, reading: Reading) -> flow::Columns {
 
 /// Text chunks for one block, set `measure` wide within `width`; figures are made
 /// by the caller. The text is tagged with the block's role.
-pub fn text_chunks(
+/// Every size and space of the text is `scale` times its usual one (a plan set
+/// small to fit its page, large print).
+pub fn scaled_text_chunks(
     block: &Block,
-    width: f64,
-    measure: f64,
+    (width, measure): (f64, f64),
     reading: Reading,
+    scale: f64,
 ) -> Vec<Chunk> {
     let measure = width.min(measure);
-    let mut chunks = measured_chunks(block, measure, reading);
+    let mut chunks = measured_chunks(block, measure, reading, scale);
     to_right_edge(&mut chunks, width - measure, reading);
     // The text is tagged with the block's role for screen readers and the outline.
     let role = match block {
@@ -116,31 +118,41 @@ fn to_right_edge(chunks: &mut [Chunk], slack: f64, reading: Reading) {
     }
 }
 
-fn measured_chunks(block: &Block, width: f64, reading: Reading) -> Vec<Chunk> {
+fn measured_chunks(block: &Block, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
     match block {
         Block::Title(t) => {
-            let mut chunks = lines(t, Style::Bold, TITLE_PT, width, 0.0, reading);
-            chunks.push(Chunk::space(3.0));
+            let mut chunks = lines(t, Style::Bold, TITLE_PT * scale, width, 0.0, reading);
+            chunks.push(Chunk::space(3.0 * scale));
             chunks
         }
         Block::Heading(t) => {
-            let mut chunks = vec![Chunk::space(3.5).keep()];
+            let mut chunks = vec![Chunk::space(3.5 * scale).keep()];
             chunks.extend(
-                lines(t, Style::Bold, HEADING_PT, width, 0.0, reading)
+                lines(t, Style::Bold, HEADING_PT * scale, width, 0.0, reading)
                     .into_iter()
                     .map(Chunk::keep),
             );
-            chunks.push(Chunk::space(1.0).keep());
+            chunks.push(Chunk::space(1.0 * scale).keep());
             chunks
         }
         Block::Paragraph(t) => {
-            let mut chunks = lines(t, Style::Regular, BODY_PT, width, 0.0, reading);
-            chunks.push(Chunk::space(2.0));
+            let mut chunks = lines(t, Style::Regular, BODY_PT * scale, width, 0.0, reading);
+            // A paragraph that ends in a colon leads into what follows (a list).
+            if t.trim_end().ends_with(':')
+                && let Some(last) = chunks.last_mut()
+            {
+                last.keep_with_next = true;
+            }
+            let space = Chunk::space(2.0 * scale);
+            chunks.push(match t.trim_end().ends_with(':') {
+                true => space.keep(),
+                false => space,
+            });
             chunks
         }
-        Block::Bullet(t) => marked(t, width, Mark::Bullet, reading),
-        Block::Check(t) => marked(t, width, Mark::Box, reading),
-        Block::Note(t) => note(t, width, reading),
+        Block::Bullet(t) => marked(t, width, (Mark::Bullet, scale), reading),
+        Block::Check(t) => marked(t, width, (Mark::Box, scale), reading),
+        Block::Note(t) => note(t, width, reading, scale),
         Block::Figure { .. } | Block::PageBreak => Vec::new(),
     }
 }
@@ -198,39 +210,41 @@ enum Mark {
     Box,
 }
 
-fn marked(text: &str, width: f64, mark: Mark, reading: Reading) -> Vec<Chunk> {
-    let indent = 7.0;
-    let mut chunks = lines(text, Style::Regular, BODY_PT, width, indent, reading);
+fn marked(text: &str, width: f64, (mark, scale): (Mark, f64), reading: Reading) -> Vec<Chunk> {
+    let indent = 7.0 * scale;
+    let size_pt = BODY_PT * scale;
+    let mut chunks = lines(text, Style::Regular, size_pt, width, indent, reading);
     // The mark stands where lines start: on the right for right-to-left text.
     let rtl = text::reads_right_to_left(text, reading);
     let at = |x: f64, w: f64| if rtl { width - x - w } else { x };
     if let Some(first) = chunks.first_mut() {
-        let (ascent, _) = text::vertical_metrics_mm(Style::Regular, BODY_PT);
+        let (ascent, _) = text::vertical_metrics_mm(Style::Regular, size_pt);
         let mut page = Page::new(0.0, 0.0);
         match mark {
             Mark::Bullet => page.circle(
-                Point::new(at(2.5, 0.0), ascent * 0.62),
-                0.8,
+                Point::new(at(2.5 * scale, 0.0), ascent * 0.62),
+                0.8 * scale,
                 Paint::fill(Color::BLACK),
             ),
             Mark::Box => page.rect(
-                Point::new(at(0.5, 4.0), ascent * 0.62 - 2.0),
-                4.0,
-                4.0,
+                Point::new(at(0.5, 4.0 * scale), ascent * 0.62 - 2.0 * scale),
+                4.0 * scale,
+                4.0 * scale,
                 Paint::outline(Stroke::solid(0.3)),
             ),
         }
         first.items.extend(page.items);
     }
     if let Some(last) = chunks.last_mut() {
-        last.height += 1.2;
+        last.height += 1.2 * scale;
     }
     chunks
 }
 
-fn note(text: &str, width: f64, reading: Reading) -> Vec<Chunk> {
-    let pad = 3.0;
-    let inner = lines(text, Style::Bold, BODY_PT, width - 2.0 * pad, 0.0, reading);
+fn note(text: &str, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
+    let pad = 3.0 * scale;
+    let inner =
+        lines(text, Style::Bold, BODY_PT * scale, width - 2.0 * pad, 0.0, reading);
     let height: f64 = inner.iter().map(|c| c.height).sum::<f64>() + 2.0 * pad;
     let mut page = Page::new(0.0, 0.0);
     page.rect(
@@ -244,7 +258,7 @@ fn note(text: &str, width: f64, reading: Reading) -> Vec<Chunk> {
         page.items.extend(chunk.items.iter().map(|i| i.translated(pad, y)));
         y += chunk.height;
     }
-    vec![Chunk::new(height, page.items), Chunk::space(3.0)]
+    vec![Chunk::new(height, page.items), Chunk::space(3.0 * scale)]
 }
 
 /// Flows a sheet's chunks onto pages of `paper`, in `columns`, and adds the footer
@@ -255,10 +269,21 @@ pub fn paginate(
     columns: flow::Columns,
     footer: &footer::Footer,
 ) -> Vec<Page> {
-    let (width, height) = paper.size_mm();
     let frame = frame(paper);
     table::fill_spare_rows(&mut chunks, frame, columns);
     let (contents, turned) = flow::flow_in(&chunks, frame, columns);
+    paginate_flowed(contents, &turned, paper, footer)
+}
+
+/// Pages of `paper` holding each page's items flowed already, with the footer; the
+/// pages in `turned` are landscape.
+pub fn paginate_flowed(
+    contents: Vec<Vec<Item>>,
+    turned: &[usize],
+    paper: &Paper,
+    footer: &footer::Footer,
+) -> Vec<Page> {
+    let (width, height) = paper.size_mm();
     let count = contents.len();
     contents
         .into_iter()
@@ -292,7 +317,8 @@ mod tests {
     #[test]
     fn running_text_keeps_to_the_measure_and_to_the_right_edge_when_rtl() {
         let block = Block::Paragraph("نص ".repeat(60));
-        let chunks = text_chunks(&block, 390.0, TEXT_MEASURE_MM, Reading::RightToLeft);
+        let chunks =
+            scaled_text_chunks(&block, (390.0, TEXT_MEASURE_MM), Reading::RightToLeft, 1.0);
         for chunk in &chunks {
             for item in &chunk.items {
                 if let crate::page::Item::Text { origin, shaped, .. } = item {

@@ -112,7 +112,7 @@ impl MovedBoard {
         game: &dyn Sheets,
     ) -> Result<Vec<layout::flow::Chunk>, String> {
         let text =
-            |block: &Block| layout::text_chunks(block, cx.width, cx.measure, cx.reading);
+            |block: &Block| cx.text_chunks(block);
         let mut chunks: Vec<layout::flow::Chunk> =
             self.words.iter().flat_map(text).collect();
         let (name, args) = &self.figure;

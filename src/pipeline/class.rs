@@ -163,6 +163,8 @@ impl Plan {
             ("cuts", self.cuts),
             ("minutes", self.set_minutes),
             ("class_minutes", self.set_minutes * class.games()),
+            // One helper a table, each preparing the sets of its games.
+            ("helper_minutes", self.set_minutes * class.games().div_ceil(class.tables)),
         ]
         .into_iter()
         .map(|(name, value)| (name.to_string(), value.to_string()))
@@ -222,19 +224,33 @@ pub fn words(
         print_all: text("print_all"),
         job_title: text("job_title"),
     };
+    let per_count = counted(strings, reference, &facts, ("class_copies", "copies"), copies)?;
+    Ok((words, per_count))
+}
+
+/// `contents.<key>` filled with each of `counts` as the fact `fact` ("Print 12
+/// copies." for 12 under `class_copies`), by count: plural forms need the number.
+pub fn counted(
+    strings: &crate::kit::Strings,
+    reference: &crate::kit::Strings,
+    base: &crate::games::Facts,
+    (key, fact): (&str, &str),
+    counts: &[u32],
+) -> Result<std::collections::BTreeMap<u32, String>, crate::diag::Diagnostics> {
+    let mut facts = base.clone();
+    let full_key = format!("contents.{key}");
     let mut per_count = std::collections::BTreeMap::new();
-    for &count in copies {
-        facts.insert("copies".to_string(), count.to_string());
-        let only = |key: &str| key == "contents.class_copies";
-        let (table, _) = strings.resolve(reference, &facts, &only)?;
+    for &count in counts {
+        facts.insert(fact.to_string(), count.to_string());
+        let (table, _) = strings.resolve(reference, &facts, &|k: &str| k == full_key)?;
         let filled = table
             .get("contents")
-            .and_then(|c| c.get("class_copies"))
+            .and_then(|c| c.get(key))
             .and_then(|v| v.as_str())
             .unwrap_or_default();
         per_count.insert(count, filled.to_string());
     }
-    Ok((words, per_count))
+    Ok(per_count)
 }
 
 /// The class's print job: each player sheet `copies` times, in preparation order.

@@ -32,13 +32,19 @@ pub struct Thumbnail<'p> {
     pub size: (f64, f64),
 }
 
-/// Rows of pictures `width` mm wide at most, as one figure whose alternative text
-/// names the files.
-pub fn chunks(thumbnails: &[Thumbnail], width: f64, reading: Reading) -> Vec<Chunk> {
-    // Every file on one row when the pictures stay recognisable; else rows of full size.
-    let one_row =
-        ((width + GAP_MM) / thumbnails.len().max(1) as f64 - GAP_MM).min(WIDTH_MM);
-    let picture_w = if one_row >= MIN_WIDTH_MM { one_row } else { WIDTH_MM };
+/// Rows of pictures `width` mm wide at most, `scale` times their usual size (never
+/// under [`MIN_WIDTH_MM`]), as one figure whose alternative text names the files.
+pub fn chunks(
+    thumbnails: &[Thumbnail],
+    width: f64,
+    reading: Reading,
+    scale: f64,
+) -> Vec<Chunk> {
+    // Every file on one row when the pictures stay recognisable; else rows of full
+    // size. A plan set small to fit its page draws them smaller too.
+    let full = (WIDTH_MM * scale).max(MIN_WIDTH_MM);
+    let one_row = ((width + GAP_MM) / thumbnails.len().max(1) as f64 - GAP_MM).min(full);
+    let picture_w = if one_row >= MIN_WIDTH_MM { one_row } else { full };
     let per_row =
         (((width + GAP_MM) / (picture_w + GAP_MM) + 1e-9).floor() as usize).max(1);
     let (ascent, descent) = text::vertical_metrics_mm(Style::Regular, LABEL_PT);
