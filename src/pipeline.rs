@@ -660,15 +660,21 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                 .collect();
         let class_words = match options.class {
             Some(class) => {
-                let plan = class::Plan::of(class, &sheets, set_minutes.unwrap_or(0));
+                let minutes = set_minutes.unwrap_or(0);
+                let plan = class::Plan::of(class, &sheets, minutes, &kit.card);
                 let copies: Vec<u32> = sheets.iter().map(|s| class.copies(s.0)).collect();
                 Some(class::words(strings, reference, &players.facts, &plan, &copies)?)
             }
             None => None,
         };
         let counts: Vec<u32> = sheets.iter().map(|s| s.1 as u32).collect();
-        let pages_texts =
-            class::counted(strings, reference, &players.facts, ("pages", "pages"), &counts)?;
+        let pages_texts = class::counted(
+            strings,
+            reference,
+            &players.facts,
+            ("pages", "pages"),
+            &counts,
+        )?;
         let files: Vec<FileInfo> = sheets
             .iter()
             .map(|&(sheet, pages, _)| {
@@ -683,7 +689,10 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                     pages,
                     copies,
                     copies_text,
-                    pages_text: pages_texts.get(&(pages as u32)).cloned().unwrap_or_default(),
+                    pages_text: pages_texts
+                        .get(&(pages as u32))
+                        .cloned()
+                        .unwrap_or_default(),
                 }
             })
             .collect();
@@ -728,24 +737,49 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     for laid in &mut outputs {
         laid.mark_for_cutting(options);
     }
-    let print_all =
-        options.class.map(|class| print_all(&class, &outputs, &job_title, options));
+    let card_words = players
+        .table
+        .get("common")
+        .and_then(|c| c.get("on_card"))
+        .and_then(|v| v.as_str())
+        .unwrap_or_default();
+    let on_card = (kit.card.as_slice(), card_words, reading);
+    let print_all = options
+        .class
+        .map(|class| print_all(&class, &outputs, (&job_title, on_card), options));
     let outputs = outputs.into_iter().map(|laid| laid.write(options)).collect();
     Ok(Built { outputs, print_all, fell_back, notes })
 }
 
 /// A class's print job as one PDF (its pages, its bytes), titled `title` and
 /// otherwise described like the contents sheet.
+/// Pages of the sheets in `card` carry a mark saying so.
 fn print_all(
     class: &class::Class,
     laid: &[Laid],
-    title: &str,
+    (title, (card, on_card, reading)): (&str, (&[SheetKind], &str, Reading)),
     options: &Options,
 ) -> (usize, Vec<u8>) {
     let (width, height) = options.paper.size_mm();
     let blank = crate::page::Page::new(width, height);
-    let sheets: Vec<(SheetKind, &[crate::page::Page])> =
-        laid.iter().map(|l| (l.sheet, l.pages.as_slice())).collect();
+    let marked: Vec<Vec<crate::page::Page>> = laid
+        .iter()
+        .map(|l| match card.contains(&l.sheet) {
+            true => l
+                .pages
+                .iter()
+                .map(|p| layout::marked_for_card(p, on_card, reading))
+                .collect(),
+            false => Vec::new(),
+        })
+        .collect();
+    let sheets: Vec<(SheetKind, &[crate::page::Page])> = laid
+        .iter()
+        .zip(&marked)
+        .map(|(l, m)| {
+            (l.sheet, if m.is_empty() { l.pages.as_slice() } else { m.as_slice() })
+        })
+        .collect();
     let pages: Vec<crate::page::Page> =
         class::print_job(class, &sheets, &blank).into_iter().cloned().collect();
     let mut info = laid[0].info.clone();
@@ -755,14 +789,15 @@ fn print_all(
 }
 
 /// The contents sheet as a plan on one page: what comes before its `@columns` line
-/// across the page, the rest in two columns below; `None` when that does not fit one
-/// page (it is then set in one column, as any sheet).
+/// across the page, the rest in two columns below, and the words and plan of a board
+/// in parts on pages of their own after it; `None` when the plan does not fit one page
+/// (it is then set in one column, as any sheet).
 fn plan_on_one_page(
     markup: &str,
     cx: &FigureContext,
     sheet_chunks: &SheetChunks,
     options: &Options,
-) -> Result<Option<Vec<crate::page::Item>>, Diagnostics> {
+) -> Result<Option<Vec<Vec<crate::page::Item>>>, Diagnostics> {
     let Some((head, body)) = markup.split_once("\n@columns\n") else {
         return Ok(None);
     };
@@ -773,44 +808,65 @@ fn plan_on_one_page(
         right_to_left: cx.reading.rtl(),
     };
     let column = cx.narrowed(columns.width(cx.width));
-    // Set smaller, down to 7.5 pt (a footer's size), where a language runs longer.
-    for scale in PLAN_TEXT_SCALES {
-        let (head, _) = sheet_chunks(&cx.with_text_scale(scale), head, true)?;
-        let (body, _) = sheet_chunks(&column.with_text_scale(scale), body, false)?;
-        let head_height: f64 = head.iter().flatten().map(|c| c.height).sum();
-        let below = layout::poster::Frame { top: frame.top + head_height, ..frame };
-        if head.iter().any(Option::is_none) || below.top >= frame.bottom {
-            return Ok(None);
+    let one = layout::flow::Columns::ONE;
+    // A board's words go in the plan if they fit, else on a page of their own; the
+    // plan is set smaller where a language runs longer, down to the 7 pt a player
+    // reads.
+    for words_within in [true, false] {
+        for scale in PLAN_TEXT_SCALES {
+            let (head, _) =
+                sheet_chunks(&cx.with_text_scale(scale), head, PlanPart::Head)?;
+            let column = column.with_text_scale(scale);
+            let (mut body, _) = sheet_chunks(&column, body, PlanPart::Body)?;
+            if words_within {
+                body.extend(sheet_chunks(&column, "", PlanPart::Assembly)?.0);
+            }
+            let head_height: f64 = head.iter().flatten().map(|c| c.height).sum();
+            let below = layout::poster::Frame { top: frame.top + head_height, ..frame };
+            if head.iter().any(Option::is_none) || below.top >= frame.bottom {
+                return Ok(None);
+            }
+            if layout::flow::page_count(&head, frame, one) != 1
+                || layout::flow::page_count(&body, below, columns) != 1
+            {
+                continue;
+            }
+            let (mut head, _) = layout::flow::flow_in(&head, frame, one);
+            let (body, _) = layout::flow::flow_in(&body, below, columns);
+            let mut page = head.remove(0);
+            page.extend(body.into_iter().flatten());
+            let mut pages = vec![page];
+            let (assembly, _) = sheet_chunks(cx, "", PlanPart::Assembly)?;
+            if !words_within && !assembly.is_empty() {
+                pages.extend(layout::flow::flow_in(&assembly, frame, one).0);
+            }
+            return Ok(Some(pages));
         }
-        let one = layout::flow::Columns::ONE;
-        if std::env::var("PLAN_DEBUG").is_ok() {
-            let total: f64 = body.iter().flatten().map(|c| c.height).sum();
-            eprintln!("scale {scale} head {head_height:.1} body {total:.1} avail {:.1}", 2.0 * (below.bottom - below.top));
-        }
-        if layout::flow::page_count(&head, frame, one) != 1
-            || layout::flow::page_count(&body, below, columns) != 1
-        {
-            continue;
-        }
-        let (mut head, _) = layout::flow::flow_in(&head, frame, one);
-        let (body, _) = layout::flow::flow_in(&body, below, columns);
-        let mut page = head.remove(0);
-        page.extend(body.into_iter().flatten());
-        return Ok(Some(page));
     }
     Ok(None)
 }
 
-/// The sizes a plan's text is tried at, as multiples of the body's 10 pt.
-const PLAN_TEXT_SCALES: [f64; 6] = [1.0, 0.95, 0.9, 0.85, 0.8, 0.75];
+/// A part of the contents sheet's plan.
+#[derive(Clone, Copy)]
+enum PlanPart {
+    /// Across the page: the title, the build and the pictures of the sheets.
+    Head,
+    /// In two columns: the plan itself.
+    Body,
+    /// The words and assembly plan of a board in parts, on a page of their own.
+    Assembly,
+}
 
-/// Lays out part of a sheet's markup (the head of a plan, if `head`) for a context.
+/// Lays out part of a sheet's markup for a context.
 type SheetChunks<'s> = dyn Fn(
         &FigureContext,
         &str,
-        bool,
+        PlanPart,
     ) -> Result<(Vec<Option<layout::flow::Chunk>>, String), Diagnostics>
     + 's;
+
+/// The sizes a plan's text is tried at, as multiples of the body's 10 pt.
+const PLAN_TEXT_SCALES: [f64; 7] = [1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7];
 
 /// The command line that makes this build again: the kit, its language, paper and
 /// size, and every option that changed its sheets.
@@ -900,10 +956,15 @@ fn lay_out(
     };
     // The contents sheet's plan, in parts: its head has the pictures of the sheets,
     // its body any board words moved to it.
-    let part_chunks = |cx: &FigureContext, part: &str, head: bool| {
-        let portion = match (portion, head) {
-            (Portion::Contents(_, pictures), true) => Portion::Contents(None, pictures),
-            (Portion::Contents(moved, _), false) => Portion::Contents(moved, &[]),
+    let part_chunks = |cx: &FigureContext, part: &str, which: PlanPart| {
+        let portion = match (portion, which) {
+            (Portion::Contents(_, pictures), PlanPart::Head) => {
+                Portion::Contents(None, pictures)
+            }
+            (Portion::Contents(_, _), PlanPart::Body) => Portion::Contents(None, &[]),
+            (Portion::Contents(moved, _), PlanPart::Assembly) => {
+                Portion::Contents(moved, &[])
+            }
             (other, _) => other,
         };
         chunks_of(sheet, part, cx, game, options, blame, &template_path, portion)
@@ -970,7 +1031,7 @@ fn lay_out(
         _ => None,
     };
     let pages = match plan {
-        Some(page) => layout::paginate_flowed(vec![page], &[], &options.paper, &footer),
+        Some(pages) => layout::paginate_flowed(pages, &[], &options.paper, &footer),
         None => layout::paginate(chunks, &options.paper, columns, &footer),
     };
     if pages.len() > MAX_PAGES {
@@ -1128,7 +1189,8 @@ fn chunks_of(
             && name == "thumbnails"
         {
             if let Portion::Contents(_, thumbnails) = portion {
-                let pictures = thumbnail::chunks(thumbnails, cx.width, cx.reading, cx.text_scale);
+                let pictures =
+                    thumbnail::chunks(thumbnails, cx.width, cx.reading, cx.text_scale);
                 chunks.extend(pictures.into_iter().map(Some));
             }
             continue;
@@ -1209,11 +1271,7 @@ fn chunks_of(
                     title = t.clone();
                 }
                 check_glyphs(block, sheet, &template_path, &mut diags);
-                chunks.extend(
-                    cx.text_chunks(block)
-                        .into_iter()
-                        .map(Some),
-                );
+                chunks.extend(cx.text_chunks(block).into_iter().map(Some));
             }
         }
     }

@@ -672,7 +672,11 @@ mod tests {
         for width in 20..90 {
             let lines = wrap(text, Style::Regular, 10.0, width as f64, Reading::Natural);
             for line in &lines {
-                assert!(!line.text.trim_end().ends_with("--"), "{width} mm: {:?}", line.text);
+                assert!(
+                    !line.text.trim_end().ends_with("--"),
+                    "{width} mm: {:?}",
+                    line.text
+                );
             }
         }
     }

@@ -111,18 +111,10 @@ fn a_class_plan_counts_copies_paper_and_cuts_that_the_pdfs_bear_out() {
         for (name, probe) in &files {
             let sheet = name.trim_end_matches(".pdf");
             let (pages, n) = (probe.pages.len(), copies(sheet));
-            let listed = format!("{name} (pages: {pages}):");
-            let said = contents
-                .split(&listed)
-                .nth(1)
-                .unwrap_or_else(|| panic!("{kit}: {listed}"));
-            let print = if n == 1 {
-                "Print 1 copy.".to_string()
-            } else {
-                format!("Print {n} copies.")
-            };
-            let line = said.split(".pdf (pages").next().unwrap();
-            assert!(line.contains(&print), "{kit} {name}: {print:?} not in {line:?}");
+            let unit = if pages == 1 { "page" } else { "pages" };
+            let print = if n == 1 { "1 copy".to_string() } else { format!("{n} copies") };
+            let listed = format!("{name} ({pages} {unit}), {print}:");
+            assert!(contents.contains(&listed), "{kit}: {listed:?} not in\n{contents}");
             sheets += pages * n;
             cut_total += cuts(probe) * n;
             if sheet != "host-key" {
@@ -133,7 +125,7 @@ fn a_class_plan_counts_copies_paper_and_cuts_that_the_pdfs_bear_out() {
             }
         }
         assert!(
-            contents.contains(&format!("Paper: {sheets} sheets in all")),
+            contents.contains(&format!("Paper: {sheets} sheets, one-sided")),
             "{kit}: {sheets} sheets\n{contents}"
         );
         assert!(cut_total > 0, "{kit} has pieces to cut");
@@ -266,7 +258,7 @@ fn the_host_key_names_the_player_sheets_it_belongs_to_on_its_first_page() {
             let contents = pdf_probe::load_file(&players.join("contents.pdf"));
             // Every page's footer ends its caption with the build stamp.
             let footer =
-                contents.pages[0].texts.iter().find(|t| t.text.contains(" · ")).unwrap();
+                contents.pages[0].texts.iter().rfind(|t| t.text.contains(" · ")).unwrap();
             let stamp = footer.text.rsplit(" · ").next().unwrap().trim().to_string();
             assert_eq!(stamp.len(), 6, "{kit} {lang}: {stamp:?}");
             let key =
@@ -290,4 +282,88 @@ fn an_impossible_class_is_refused_with_the_numbers() {
     let run = tablekit(&["build", "crossway", "--players", "24", "--tables", "13"]);
     assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));
     assert!(stderr(&run).contains("1 to 12 tables, not 13"), "{}", stderr(&run));
+}
+
+/// The text of the column of a two-column page that holds `words`, top to bottom.
+fn column_text(page: &PageProbe, words: &str) -> String {
+    let at = page.texts.iter().find(|t| t.text.contains(words)).unwrap();
+    let right = at.x > page.width_mm / 2.0;
+    let mut column: Vec<_> =
+        page.texts.iter().filter(|t| (t.x > page.width_mm / 2.0) == right).collect();
+    column.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
+    let column: Vec<&str> = column.iter().map(|t| t.text.trim()).collect();
+    column.join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every variant folder under `out` (not the host's), with its contents sheet.
+fn contents_sheets(out: &Path) -> Vec<(PathBuf, Probe)> {
+    let mut found = Vec::new();
+    for kit in std::fs::read_dir(out).unwrap() {
+        for variant in std::fs::read_dir(kit.unwrap().path()).unwrap() {
+            let variant = variant.unwrap().path();
+            let contents = variant.join("contents.pdf");
+            if contents.exists() {
+                found.push((variant, pdf_probe::load_file(&contents)));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+#[test]
+fn the_contents_sheet_is_a_one_page_plan_in_every_language_size_paper_and_class() {
+    let tmp = tempfile::tempdir().unwrap();
+    for paper in ["a4", "letter", "a3"] {
+        let base = ["--all-sizes", "--lang", "all", "--paper", paper];
+        build(tmp.path(), &base);
+        build(tmp.path(), &[&base[..], &["--players", "24", "--tables", "6"]].concat());
+    }
+    let sheets = contents_sheets(tmp.path());
+    assert!(sheets.len() > 600, "{} builds", sheets.len());
+    for (variant, probe) in &sheets {
+        // The plan is one page; the words and gluing plan of a board in parts (or of a
+        // board whose words would take it onto a second sheet) follow on a second.
+        let (pages, board) = (probe.pages.len(), variant.join("board.pdf"));
+        let moved = pdf_probe::load_file(&board).pages.len() > 1 || pages == 2;
+        assert!(pages == 1 || (pages == 2 && moved), "{}: {pages}", variant.display());
+        if pages == 2 {
+            let second = probe.pages[1].text();
+            assert!(!second.contains(".pdf"), "{}: {second}", variant.display());
+        }
+        // The plan is for the facilitator: smaller than a player sheet where it must
+        // be, never under the 7 pt a player reads (the ruler's figures aside).
+        // The footer's print note is set as on every sheet, smaller where it must.
+        let ruler = ["cm", "in"];
+        let words = probe.pages[0].texts.iter().filter(|t| {
+            t.text.chars().any(char::is_alphabetic)
+                && !ruler.contains(&t.text.trim())
+                && t.y < probe.pages[0].height_mm - 34.0
+        });
+        for text in words {
+            assert!(text.size_pt >= 7.0 - 1e-6, "{}: {text:?}", variant.display());
+        }
+    }
+}
+
+#[test]
+fn the_plan_says_what_to_do_when_a_piece_is_lost_and_its_command_remakes_the_build() {
+    let tmp = tempfile::tempdir().unwrap();
+    build(tmp.path(), &["pathstone", "--size", "4", "--players", "24", "--tables", "6"]);
+    let variant = tmp.path().join("pathstone/en-a4-4-players-24-tables-6");
+    let before = std::fs::read(variant.join("stones.pdf")).unwrap();
+    let probe = pdf_probe::load_file(&variant.join("contents.pdf"));
+    let plan = column_text(&probe.pages[0], "make them again");
+    for words in ["If a piece goes missing", "Storing the sets", "a spare stone"] {
+        assert!(plan.contains(words), "{words:?} not in\n{plan}");
+    }
+    // A 4×4 set has no Crowns, and its storing note says so by leaving them out.
+    assert!(plan.contains("the board, 16 stones a side, a blank record"), "{plan}");
+    let command = plan.split("make them again: ").nth(1).unwrap();
+    let command = command.split(" Meanwhile").next().unwrap();
+    let args: Vec<&str> = command.split(' ').collect();
+    assert_eq!(args[..2], ["tablekit", "build"], "{command}");
+    std::fs::remove_dir_all(tmp.path().join("pathstone")).unwrap();
+    build(tmp.path(), &args[2..]);
+    assert_eq!(std::fs::read(variant.join("stones.pdf")).unwrap(), before, "{command}");
 }

@@ -122,7 +122,7 @@ fn every_square_named_on_any_sheet_is_on_the_board_being_built() {
                     let text = pdf.text();
                     for square in squares(&text) {
                         // The paper's name on the contents sheet is not a square.
-                        if name == "contents.pdf" && square == "A4" {
+                        if name == "contents.pdf" && square.eq_ignore_ascii_case("a4") {
                             continue;
                         }
                         assert!(
@@ -154,7 +154,8 @@ fn the_contents_sheet_comes_first_and_lists_exactly_the_files_written_with_their
             reported.sort();
             assert_eq!(on_disk, reported, "{kit} {lang}");
             let contents = &files.iter().find(|(n, _)| n == "contents.pdf").unwrap().1;
-            let text = contents.text().split_whitespace().collect::<Vec<_>>().join(" ");
+            let text =
+                contents.column_text().split_whitespace().collect::<Vec<_>>().join(" ");
             // Every file name the sheet mentions is a file written, and each twice:
             // in the list, and under its picture.
             let listed: Vec<&str> = text
@@ -169,9 +170,11 @@ fn the_contents_sheet_comes_first_and_lists_exactly_the_files_written_with_their
             if lang == "ar" {
                 continue; // read right to left: numbers and names are not in run order
             }
-            // Each entry reads `name.pdf (pages: N)`: the first number after the name.
+            // Each entry reads `name.pdf (N pages)`: the first number after the name.
             for (name, pdf) in &files {
-                let at = text.find(name.as_str()).unwrap() + name.len();
+                let entry = format!("{name} (");
+                let at = text.find(&entry).unwrap_or_else(|| panic!("{entry} in {text}"))
+                    + name.len();
                 let pages: String = text[at..]
                     .chars()
                     .skip_while(|c| !c.is_ascii_digit())
@@ -405,9 +408,10 @@ fn the_contents_sheet_speaks_of_board_parts_only_when_the_board_has_them() {
         let dir = tmp.path().join(dir);
         let board = pdf_probe::load_file(&dir.join("board.pdf"));
         assert_eq!(board.pages.len(), 1, "{}", dir.display());
-        let contents = pdf_probe::load_file(&dir.join("contents.pdf")).text();
+        let contents = pdf_probe::load_file(&dir.join("contents.pdf")).column_text();
         let flat: String = contents.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(flat.contains("board.pdf (pages: 1): the board at full size."), "{flat}");
+        let entry = "board.pdf (1 page), 1 per table: the board at full size.";
+        assert!(flat.contains(entry), "{flat}");
         assert!(!flat.contains("if it has several pages"), "{}: {flat}", dir.display());
     }
 }
@@ -435,7 +439,7 @@ fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
         let dir = tmp.path().join(dir);
         let board = pdf_probe::load_file(&dir.join("board.pdf"));
         assert_eq!(board.pages.len() > 1, parts, "{}", dir.display());
-        let text = pdf_probe::load_file(&dir.join("contents.pdf")).text();
+        let text = pdf_probe::load_file(&dir.join("contents.pdf")).column_text();
         let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert_eq!(
             flat.contains("The board comes in parts"),

@@ -62,13 +62,29 @@ fn strings(kit: &str, lang: &str) -> Vec<String> {
     let mut stack: Vec<&toml::Value> = table.values().collect();
     while let Some(value) = stack.pop() {
         match value {
-            toml::Value::String(s) => out.push(without_placeholders(s)),
+            toml::Value::String(s) => {
+                out.push(without_placeholders(s));
+                out.extend(plural_forms(s));
+            }
             toml::Value::Table(t) => stack.extend(t.values()),
             toml::Value::Array(a) => stack.extend(a),
             _ => {}
         }
     }
     out
+}
+
+/// The forms of a text's plural choices (`{pages:one=# page|other=# pages}`): words
+/// a sheet prints too.
+fn plural_forms(text: &str) -> Vec<String> {
+    text.split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}')?.0.split_once(':'))
+        .flat_map(|(_, forms)| forms.split('|'))
+        .filter_map(|form| form.split_once('=').map(|(_, words)| words.replace('#', " ")))
+        // Arabic joins "and" (و) to the word after it, a counted noun included.
+        .flat_map(|words| [format!("و{words}"), words])
+        .collect()
 }
 
 /// The folder a `build --lang all` wrote one kit and language into.
@@ -102,11 +118,14 @@ fn every_word_a_reader_copies_from_any_sheet_is_a_word_of_its_strings_file() {
     let mut strays = BTreeSet::new();
     for kit in KITS {
         for lang in LANGS {
-            let vocabulary: BTreeSet<String> = strings(kit, lang)
+            let mut vocabulary: BTreeSet<String> = strings(kit, lang)
                 .iter()
                 .flat_map(|s| words(s))
                 .map(str::to_string)
                 .collect();
+            // The contents sheet quotes the command that makes the build again.
+            let command = format!("tablekit build {kit} --lang {lang} --paper a4 --size");
+            vocabulary.extend(words(&command).map(str::to_string));
             for pdf in pdfs_in(&build_dir(tmp.path(), kit, lang)) {
                 let bytes = fs::read(&pdf).unwrap();
                 for (font, map) in pdf_probe::to_unicode_maps(&bytes) {

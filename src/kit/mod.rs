@@ -248,6 +248,8 @@ pub struct Kit {
     pub(crate) game: GameId,
     /// The player sheets it prints, in order.
     pub(crate) sheets: Vec<SheetKind>,
+    /// The sheets best printed on thin card.
+    pub(crate) card: Vec<SheetKind>,
     /// Board geometry.
     pub(crate) board: BoardSpec,
     /// Pieces.
@@ -637,6 +639,19 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         defaults::fill_in(game, source, &mut languages);
     }
     diags.extend(unknown_templates(source));
+    let mut card = Vec::new();
+    for sheet in raw.card.iter().flatten() {
+        match SheetKind::from_name(sheet.get_ref()) {
+            Some(kind) if sheets.contains(&kind) => card.push(kind),
+            _ => diags.push(
+                at(
+                    sheet.span(),
+                    format!("`{}` is not one of the kit's sheets", sheet.get_ref()),
+                )
+                .with_label("list only sheets named in `sheets`"),
+            ),
+        }
+    }
     let Some(game) = game.filter(|_| diags.is_empty()) else {
         return Err(diags);
     };
@@ -652,6 +667,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         id: raw.id.into_inner(),
         game,
         sheets,
+        card,
         board: BoardSpec {
             default_size,
             sizes,

@@ -14,6 +14,9 @@ pub struct RawKit {
     pub game: Spanned<String>,
     #[schemars(with = "Vec<String>")]
     pub sheets: Spanned<Vec<Spanned<String>>>,
+    /// The sheets best printed on thin card (listed in `sheets`).
+    #[schemars(with = "Option<Vec<String>>")]
+    pub card: Option<Vec<Spanned<String>>>,
     pub board: RawBoard,
     pub pieces: RawPieces,
     pub ledger: Option<RawLedger>,

@@ -105,12 +105,14 @@ impl Strings {
         })
     }
 
-    /// How much of `reference` this language really translates: keys it holds
-    /// whose text differs from English (or is the same on purpose, or has no words to
-    /// translate), out of all of English's keys. Returns (translated, total).
+    /// How much of `reference` this language really translates: of English's keys
+    /// with words to translate (not "{label}: {value}"), those it holds with a text
+    /// that differs from English, or is the same on purpose. Returns (translated,
+    /// total).
     pub fn translated(&self, reference: &Strings) -> (usize, usize) {
-        let done = reference
-            .entries
+        let wordy: Vec<_> =
+            reference.entries.iter().filter(|(_, english)| has_words(english)).collect();
+        let done = wordy
             .iter()
             .filter(|(key, english)| match self.entries.get(*key) {
                 None => false,
@@ -121,7 +123,7 @@ impl Strings {
                 }
             })
             .count();
-        (done, reference.entries.len())
+        (done, wordy.len())
     }
 
     /// Keys held with English's very text, neither marked the same on purpose nor
@@ -373,6 +375,7 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("contents.class_cuts", &["cuts"]),
     ("contents.class_time", &["minutes", "class_minutes", "helper_minutes"]),
     ("contents.pages", &["pages"]),
+    ("contents.class_card", &["card_sheets"]),
     ("contents.field", &["label", "value"]),
     ("contents.file_entry", &["file", "pages", "what", "copies"]),
     ("contents.lost_reprint", &["command"]),

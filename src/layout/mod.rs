@@ -118,7 +118,12 @@ fn to_right_edge(chunks: &mut [Chunk], slack: f64, reading: Reading) {
     }
 }
 
-fn measured_chunks(block: &Block, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
+fn measured_chunks(
+    block: &Block,
+    width: f64,
+    reading: Reading,
+    scale: f64,
+) -> Vec<Chunk> {
     match block {
         Block::Title(t) => {
             let mut chunks = lines(t, Style::Bold, TITLE_PT * scale, width, 0.0, reading);
@@ -136,7 +141,8 @@ fn measured_chunks(block: &Block, width: f64, reading: Reading, scale: f64) -> V
             chunks
         }
         Block::Paragraph(t) => {
-            let mut chunks = lines(t, Style::Regular, BODY_PT * scale, width, 0.0, reading);
+            let mut chunks =
+                lines(t, Style::Regular, BODY_PT * scale, width, 0.0, reading);
             // A paragraph that ends in a colon leads into what follows (a list).
             if t.trim_end().ends_with(':')
                 && let Some(last) = chunks.last_mut()
@@ -210,7 +216,12 @@ enum Mark {
     Box,
 }
 
-fn marked(text: &str, width: f64, (mark, scale): (Mark, f64), reading: Reading) -> Vec<Chunk> {
+fn marked(
+    text: &str,
+    width: f64,
+    (mark, scale): (Mark, f64),
+    reading: Reading,
+) -> Vec<Chunk> {
     let indent = 7.0 * scale;
     let size_pt = BODY_PT * scale;
     let mut chunks = lines(text, Style::Regular, size_pt, width, indent, reading);
@@ -260,6 +271,35 @@ fn note(text: &str, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
     }
     vec![Chunk::new(height, page.items), Chunk::space(3.0 * scale)]
 }
+
+/// A copy of `page` with `words` ("Print on card") boxed in its top margin, at the
+/// corner where lines start, for the one who feeds the printer.
+pub fn marked_for_card(page: &Page, words: &str, reading: Reading) -> Page {
+    let mut marked = page.clone();
+    let shaped = text::shape(words, Style::Bold, CARD_MARK_PT, reading);
+    let (ascent, descent) = text::vertical_metrics_mm(Style::Bold, CARD_MARK_PT);
+    let (pad, width) = (0.8, shaped.width_mm());
+    let x = match reading.rtl() {
+        true => page.width - MARGIN_MM - width - 2.0 * pad,
+        false => MARGIN_MM,
+    };
+    let top = SAFE_MARGIN_MM;
+    let mut mark = Page::new(0.0, 0.0);
+    let height = ascent + descent + 2.0 * pad;
+    mark.rect(
+        Point::new(x, top),
+        width + 2.0 * pad,
+        height,
+        Paint::outline(Stroke::solid(0.4)),
+    );
+    mark.text(Point::new(x + pad, top + pad + ascent), shaped);
+    Tag::wrap_text(Role::Paragraph, std::iter::once(&mut mark.items));
+    marked.items.extend(mark.items);
+    marked
+}
+
+/// The size of the card mark: read at a glance over the printer's tray.
+const CARD_MARK_PT: f64 = 8.0;
 
 /// Flows a sheet's chunks onto pages of `paper`, in `columns`, and adds the footer
 /// to each.
@@ -317,8 +357,12 @@ mod tests {
     #[test]
     fn running_text_keeps_to_the_measure_and_to_the_right_edge_when_rtl() {
         let block = Block::Paragraph("نص ".repeat(60));
-        let chunks =
-            scaled_text_chunks(&block, (390.0, TEXT_MEASURE_MM), Reading::RightToLeft, 1.0);
+        let chunks = scaled_text_chunks(
+            &block,
+            (390.0, TEXT_MEASURE_MM),
+            Reading::RightToLeft,
+            1.0,
+        );
         for chunk in &chunks {
             for item in &chunk.items {
                 if let crate::page::Item::Text { origin, shaped, .. } = item {

@@ -111,8 +111,7 @@ impl MovedBoard {
         cx: &FigureContext,
         game: &dyn Sheets,
     ) -> Result<Vec<layout::flow::Chunk>, String> {
-        let text =
-            |block: &Block| cx.text_chunks(block);
+        let text = |block: &Block| cx.text_chunks(block);
         let mut chunks: Vec<layout::flow::Chunk> =
             self.words.iter().flat_map(text).collect();
         let (name, args) = &self.figure;

@@ -136,6 +136,8 @@ pub struct Plan {
     pub cuts: u32,
     /// Minutes to prepare one game's set (the kit's own estimate).
     pub set_minutes: u32,
+    /// Of the sheets, those best printed on card.
+    pub card_sheets: u32,
 }
 
 impl Plan {
@@ -145,11 +147,19 @@ impl Plan {
         class: Class,
         files: &[(SheetKind, usize, usize)],
         set_minutes: u32,
+        card: &[SheetKind],
     ) -> Plan {
         let count = |f: &dyn Fn(&(SheetKind, usize, usize)) -> usize| -> u32 {
             files.iter().map(|file| f(file) as u32 * class.copies(file.0)).sum()
         };
-        Plan { class, sheets: count(&|f| f.1), cuts: count(&|f| f.2), set_minutes }
+        let card_sheets = count(&|f| if card.contains(&f.0) { f.1 } else { 0 });
+        Plan {
+            class,
+            sheets: count(&|f| f.1),
+            cuts: count(&|f| f.2),
+            set_minutes,
+            card_sheets,
+        }
     }
 
     /// The numbers the class strings quote, as facts.
@@ -161,6 +171,7 @@ impl Plan {
             ("games", class.games()),
             ("sheets", self.sheets),
             ("cuts", self.cuts),
+            ("card_sheets", self.card_sheets),
             ("minutes", self.set_minutes),
             ("class_minutes", self.set_minutes * class.games()),
             // One helper a table, each preparing the sets of its games.
@@ -187,6 +198,8 @@ pub struct Words {
     pub time: String,
     #[allow(missing_docs)]
     pub print_all: String,
+    /// The sheets to print on card; empty when the kit names none.
+    pub card: String,
     /// The print job's title.
     pub job_title: String,
 }
@@ -202,7 +215,8 @@ pub fn words(
 ) -> Result<(Words, std::collections::BTreeMap<u32, String>), crate::diag::Diagnostics> {
     let mut facts = base.clone();
     facts.extend(plan.facts());
-    let keys = ["heading", "summary", "paper", "cuts", "time", "print_all", "job_title"];
+    let keys =
+        ["heading", "summary", "paper", "cuts", "time", "print_all", "job_title", "card"];
     let wanted = |key: &str| {
         key.strip_prefix("contents.class_").is_some_and(|k| keys.contains(&k))
     };
@@ -222,9 +236,11 @@ pub fn words(
         cuts: text("cuts"),
         time: text("time"),
         print_all: text("print_all"),
+        card: if plan.card_sheets > 0 { text("card") } else { String::new() },
         job_title: text("job_title"),
     };
-    let per_count = counted(strings, reference, &facts, ("class_copies", "copies"), copies)?;
+    let per_count =
+        counted(strings, reference, &facts, ("class_copies", "copies"), copies)?;
     Ok((words, per_count))
 }
 

@@ -181,6 +181,13 @@ impl Probe {
         let pages: Vec<String> = self.pages.iter().map(PageProbe::text).collect();
         pages.join("\n")
     }
+
+    /// The text of pages set in two columns (a contents sheet's plan): each page's
+    /// left half, then its right half, each top to bottom.
+    pub fn column_text(&self) -> String {
+        let pages: Vec<String> = self.pages.iter().map(PageProbe::column_text).collect();
+        pages.join("\n")
+    }
 }
 
 impl PageProbe {
@@ -189,6 +196,20 @@ impl PageProbe {
         let runs: Vec<&str> =
             self.runs_in_reading_order().iter().map(|r| &*r.text).collect();
         runs.join("\n")
+    }
+
+    /// The page's left half, then its right half, each top to bottom.
+    pub fn column_text(&self) -> String {
+        let half = |right: bool| PageProbe {
+            texts: self
+                .texts
+                .iter()
+                .filter(|t| (t.x > self.width_mm / 2.0) == right)
+                .cloned()
+                .collect(),
+            ..self.clone()
+        };
+        format!("{}\n{}", half(false).text(), half(true).text())
     }
 
     /// Whether `needle` occurs in [`Self::text`], either verbatim or once all
