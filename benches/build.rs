@@ -31,6 +31,7 @@ fn main() {
                     previews: Default::default(),
                     class: None,
                     cut: Default::default(),
+                    large_print: false,
                     templates: TemplateSet::builtin(kit.game()),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");

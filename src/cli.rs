@@ -165,6 +165,10 @@ enum Command {
         /// table); alone, two players to a table.
         #[arg(long, value_name = "N")]
         tables: Option<u32>,
+        /// Large print: player sheets' text at 14 pt (nothing under 12 pt), drawings'
+        /// labels to match, board and pieces at the kit's large cell.
+        #[arg(long)]
+        large_print: bool,
     },
     /// Printer calibration: print the calibration page, keep what a printer made of
     /// it under a name (for `build --printer NAME`), or list the printers kept.
@@ -478,6 +482,7 @@ pub fn run() -> ExitCode {
             cut_file,
             cut_marks,
             players,
+            large_print,
             tables,
             cut,
         } => {
@@ -516,6 +521,7 @@ pub fn run() -> ExitCode {
                     previews,
                     class,
                     cut: CutLayout::parse(&cut).unwrap_or_default(),
+                    large_print,
                 };
                 build_cmd(cli.kits.as_deref(), &kit, &request)
             })
@@ -732,6 +738,7 @@ struct Request {
     previews: Previews,
     class: Option<Class>,
     cut: CutLayout,
+    large_print: bool,
 }
 
 fn build_cmd(
@@ -949,6 +956,7 @@ fn variants_of<'k>(
                 previews: req.previews,
                 class: req.class,
                 cut: req.cut,
+                large_print: req.large_print,
             };
             jobs.push(Job { kit, options });
         }
@@ -1151,6 +1159,7 @@ fn check_cmd(
             previews: Previews::default(),
             class: None,
             cut: Default::default(),
+            large_print: false,
         };
         jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
     }
@@ -1171,6 +1180,7 @@ fn check_cmd(
                 puzzles: None,
                 class: None,
                 cut: Default::default(),
+                large_print: false,
             };
             jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
         }

@@ -47,6 +47,8 @@ pub struct Options {
     pub class: Option<class::Class>,
     /// How pieces are laid out for cutting.
     pub cut: layout::draw::CutLayout,
+    /// Large print: player text at 14 pt (nothing under 12 pt), the kit's large cells.
+    pub large_print: bool,
 }
 
 /// Languages whose sheets read right to left, so every paragraph is set that way
@@ -186,6 +188,9 @@ pub fn edition_suffix(
     if options.previews.cut_marks {
         parts.push("cut-marks".to_string());
     }
+    if options.large_print {
+        parts.push("large-print".to_string());
+    }
     if let Some(class) = &options.class {
         parts.push(class.folder_suffix());
     }
@@ -292,6 +297,8 @@ struct Context<'a> {
     stamp: String,
     /// The command that makes this build again (contents sheet only).
     rebuild: String,
+    /// The player sheets are in large print.
+    large_print: bool,
     /// Every file of the build with its pages (contents sheet only).
     files: Vec<FileInfo>,
     /// The board's sheets hold only its parts: its words and plan are on the
@@ -330,7 +337,11 @@ struct KitInfo<'a> {
 /// Builds every sheet of a kit. All problems found are reported together.
 pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     let scaled;
-    let kit = match &options.cell {
+    let large = match options.large_print && kit.board.presets.contains_key("large") {
+        true => Some("large".to_string()),
+        false => None,
+    };
+    let kit = match options.cell.as_ref().or(large.as_ref()) {
         Some(request) => {
             let fail = |e: String| vec![Diagnostic::file(&kit.kit_file, e)];
             scaled =
@@ -492,6 +503,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             cut: options.cut.name(),
             stamp: String::new(),
             rebuild: String::new(),
+            large_print: options.large_print,
             files: Vec::new(),
             board_in_parts: false,
             class: None,
@@ -503,8 +515,15 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         view: &'v View,
         audience: Audience,
         kit: &'v Kit,
-        (width, size, reading, cut): (f64, u8, Reading, layout::draw::CutLayout),
+        (width, size, reading, cut, large): (
+            f64,
+            u8,
+            Reading,
+            layout::draw::CutLayout,
+            bool,
+        ),
     ) -> FigureContext<'v> {
+        let large = large && audience == Audience::Players;
         FigureContext {
             kit,
             strings: &view.table,
@@ -515,10 +534,11 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             audience,
             too_long: Default::default(),
             cut,
-            text_scale: 1.0,
+            text_scale: if large { layout::LARGE_PRINT_SCALE } else { 1.0 },
+            min_pt: if large { layout::LARGE_PRINT_MIN_PT } else { 0.0 },
         }
     }
-    let geometry = (width, size, reading, options.cut);
+    let geometry = (width, size, reading, options.cut, options.large_print);
     // A string that does not fit its box is the strings file's problem, at its key.
     let blame = |key: &str, message: String| match strings.entries.contains_key(key) {
         true => strings.diagnostic(key, message),
@@ -890,6 +910,9 @@ fn rebuild_command(kit: &Kit, options: &Options, size: u8) -> String {
         let (across, down) = calibration.shown(false);
         words.push(format!("--measured {across}x{down}"));
     }
+    if options.large_print {
+        words.push("--large-print".to_string());
+    }
     if let Some(class) = &options.class {
         words.push(format!("--players {} --tables {}", class.players, class.tables));
     }
@@ -1012,17 +1035,22 @@ fn lay_out(
         let note = note.replace("{across}", &across).replace("{down}", &down);
         caption = format!("{caption} · {note}");
     }
+    // Large print has a short note: it must fit beside the bar at 12 pt.
+    let note_key = match cx.min_pt > 0.0 {
+        true => "common.print_note_large",
+        false => "common.print_note",
+    };
     let footer = Footer::new(
-        &cx.text("common.print_note").map_err(in_template)?,
+        &cx.text(note_key).map_err(in_template)?,
         caption,
         cx.text("common.page_label").map_err(in_template)?,
-        options.paper.size_mm().0,
+        (options.paper.size_mm().0, cx.min_pt),
         cx.reading,
     )
     .map_err(|e| {
         let message = format!("sheet `{}` ({}): {e}", sheet.name(), options.lang);
         if e.contains("`common.print_note`") {
-            return vec![blame("common.print_note", message)];
+            return vec![blame(note_key, message)];
         }
         in_template(message)
     })?;
@@ -1239,6 +1267,12 @@ fn chunks_of(
                     let board_only =
                         matches!(portion, Portion::BoardOnly { .. }) && is_board(block);
                     for mut chunk in figure {
+                        if cx.min_pt > 0.0 {
+                            layout::raise_small_text(&mut chunk.items, cx.min_pt);
+                            if let Some(poster) = &mut chunk.poster {
+                                layout::raise_small_text(&mut poster.items, cx.min_pt);
+                            }
+                        }
                         match (&mut chunk.poster, board_only) {
                             (Some(poster), true) if split => {
                                 poster.plan_elsewhere = true;
@@ -1298,6 +1332,12 @@ fn draw_figure(
     game: &dyn Sheets,
 ) -> Result<Vec<layout::flow::Chunk>, String> {
     match name {
+        // Large print draws each diagram on a row of its own, the whole width.
+        "diagrams" if cx.min_pt > 0.0 && args.len() > 1 => {
+            let rows =
+                args.iter().map(|arg| game.figure(name, std::slice::from_ref(arg), cx));
+            Ok(rows.collect::<Result<Vec<_>, _>>()?.concat())
+        }
         "end-box" => figure::end_box(args, cx),
         "write-in" => figure::write_in(args, cx),
         "answer-lines" => figure::answer_lines(args, cx),

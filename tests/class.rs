@@ -217,6 +217,7 @@ fn every_option_that_changes_the_sheets_names_its_own_folder() {
         &["--puzzles", "0"],
         &["--cut-marks"],
         &["--players", "6"],
+        &["--large-print"],
     ] {
         let mut args = vec!["three-men-slide"];
         args.extend_from_slice(extra);
@@ -236,6 +237,7 @@ fn every_option_that_changes_the_sheets_names_its_own_folder() {
             "en-a4-cell-large",
             "en-a4-corrected-99.2x100.6",
             "en-a4-cut-marks",
+            "en-a4-large-print",
             "en-a4-no-puzzles",
             "en-a4-players-6",
             "en-a4-puzzles-2-plies-1",

@@ -81,6 +81,7 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
             previews: Default::default(),
             class: None,
             cut: Default::default(),
+            large_print: false,
             templates: TemplateSet::builtin(kit.game()).with_overrides(
                 &source
                     .files

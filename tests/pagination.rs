@@ -18,8 +18,11 @@ const LANGUAGES: [&str; 6] = ["en", "fr", "de", "es", "el", "ar"];
 /// margin: content lies between them.
 const FOOTER_MM: f64 = 34.0;
 const TOP_MM: f64 = 15.0;
-/// Running text is set at 10 pt.
+/// Running text is set at 10 pt, and at 14 pt in large print, where nothing a player
+/// reads is under 12 pt.
 const BODY_PT: f64 = 10.0;
+const LARGE_BODY_PT: f64 = 14.0;
+const LARGE_MIN_PT: f64 = 12.0;
 /// Text sizes: what players read, labels in a drawing (three characters at most: a
 /// coordinate, a stack's height), and the footer (page number, ruler).
 const MIN_TEXT_PT: f64 = 7.0;
@@ -32,6 +35,8 @@ struct Sheet {
     lang: &'static str,
     paper: &'static str,
     pdf: pdf_probe::Probe,
+    /// The size of its running text: 10 pt, or 14 pt in large print.
+    body_pt: f64,
 }
 
 /// Builds every kit in every language on the three papers, and Pathstone's largest
@@ -53,15 +58,19 @@ fn matrix() -> Vec<Sheet> {
     for kit in &kits {
         for lang in LANGUAGES {
             for paper in papers {
-                jobs.push((kit, lang, paper, None));
+                jobs.push((kit, lang, paper, None, false));
             }
             if kit.id() == "pathstone" {
-                jobs.extend([7, 8].map(|size| (kit, lang, &papers[0], Some(size))));
+                jobs.extend(
+                    [7, 8].map(|size| (kit, lang, &papers[0], Some(size), false)),
+                );
             }
+            // Large print, paginated by the same rules.
+            jobs.push((kit, lang, &papers[0], None, true));
         }
     }
     jobs.par_iter()
-        .flat_map_iter(|(kit, lang, (paper_name, paper), size)| {
+        .flat_map_iter(|(kit, lang, (paper_name, paper), size, large_print)| {
             let options = Options {
                 lang: (*lang).into(),
                 paper: paper.clone(),
@@ -72,6 +81,7 @@ fn matrix() -> Vec<Sheet> {
                 previews: Default::default(),
                 class: None,
                 cut: Default::default(),
+                large_print: *large_print,
             };
             let built = build(kit, &options).unwrap_or_else(|e| {
                 panic!("{} {lang} {paper_name} {size:?}: {e:?}", kit.id())
@@ -81,14 +91,23 @@ fn matrix() -> Vec<Sheet> {
                 .into_iter()
                 .map(|o| Sheet {
                     name: format!(
-                        "{}{} {lang} {paper_name} {}",
+                        "{}{}{} {lang} {paper_name} {}",
                         kit.id(),
                         size.map_or(String::new(), |n| format!(" {n}×{n}")),
+                        if *large_print { " large print" } else { "" },
                         o.file_name
                     ),
                     lang,
                     paper: paper_name,
                     pdf: pdf_probe::load(&o.bytes),
+                    // The facilitator's sheets are not in large print.
+                    body_pt: match *large_print
+                        && !["contents.pdf", "host-key.pdf"]
+                            .contains(&o.file_name.as_str())
+                    {
+                        true => LARGE_BODY_PT,
+                        false => BODY_PT,
+                    },
                 })
                 .collect::<Vec<_>>()
         })
@@ -134,11 +153,11 @@ struct Line {
 
 /// The lines of running text on a page, top to bottom; runs on one baseline more
 /// than a word gap apart (two columns) are separate lines.
-fn body_lines(page: &PageProbe) -> Vec<Line> {
+fn body_lines(page: &PageProbe, body_pt: f64) -> Vec<Line> {
     let mut runs: Vec<&TextRun> = page
         .texts
         .iter()
-        .filter(|t| (t.size_pt - BODY_PT).abs() < 0.05 && t.y < content_bottom(page))
+        .filter(|t| (t.size_pt - body_pt).abs() < 0.05 && t.y < content_bottom(page))
         .collect();
     runs.sort_by(|a, b| {
         (a.y * 2.0).round().total_cmp(&(b.y * 2.0).round()).then(a.x.total_cmp(&b.x))
@@ -180,20 +199,28 @@ fn every_kit_paginates_and_sets_type_as_a_typesetter_would() {
     let mut fault =
         |sheet: &Sheet, what: String| faults.push(format!("{}: {what}", sheet.name));
     // The line pitch of running text and the measure, from all the sheets.
-    let all_lines: Vec<Vec<Vec<Line>>> =
-        sheets.iter().map(|s| s.pdf.pages.iter().map(body_lines).collect()).collect();
-    // The line pitch of running text: the most common distance between baselines.
-    let mut tally = std::collections::BTreeMap::new();
-    for lines in all_lines.iter().flatten() {
-        for w in lines.windows(2) {
-            *tally.entry(((w[1].y - w[0].y) * 10.0).round() as i64).or_insert(0) += 1;
+    let all_lines: Vec<Vec<Vec<Line>>> = sheets
+        .iter()
+        .map(|s| s.pdf.pages.iter().map(|p| body_lines(p, s.body_pt)).collect())
+        .collect();
+    // The line pitch of running text of each size: the most common distance between
+    // baselines.
+    let pitch_of = |body_pt: f64| {
+        let mut tally = std::collections::BTreeMap::new();
+        let of_size = sheets.iter().zip(&all_lines).filter(|(s, _)| s.body_pt == body_pt);
+        for lines in of_size.flat_map(|(_, pages)| pages) {
+            for w in lines.windows(2) {
+                *tally.entry(((w[1].y - w[0].y) * 10.0).round() as i64).or_insert(0) += 1;
+            }
         }
-    }
-    let pitch =
-        tally.iter().max_by_key(|(_, n)| **n).map_or(0.0, |(d, _)| *d as f64 / 10.0);
-    assert!((3.0..7.0).contains(&pitch), "running text line pitch {pitch} mm");
-    let continues = |d: f64| (d - pitch).abs() < 0.15;
+        tally.iter().max_by_key(|(_, n)| **n).map_or(0.0, |(d, _)| *d as f64 / 10.0)
+    };
+    let (usual, large) = (pitch_of(BODY_PT), pitch_of(LARGE_BODY_PT));
+    assert!((3.0..7.0).contains(&usual), "running text line pitch {usual} mm");
+    assert!((5.0..9.0).contains(&large), "large print line pitch {large} mm");
     for (sheet, pages) in sheets.iter().zip(&all_lines) {
+        let pitch = if sheet.body_pt == BODY_PT { usual } else { large };
+        let continues = |d: f64| (d - pitch).abs() < 0.15;
         let count = sheet.pdf.pages.len();
         // A board split into parts: its labels (English), or its round target marks.
         let split = !boards::parts(&sheet.pdf.pages).is_empty()
@@ -207,10 +234,12 @@ fn every_kit_paginates_and_sets_type_as_a_typesetter_would() {
             // Type sizes.
             for run in &page.texts {
                 let short = run.text.chars().filter(|c| !c.is_whitespace()).count() <= 3;
-                let min = match (run.y >= content_bottom(page), short) {
-                    (true, _) => MIN_FOOTER_PT,
-                    (false, true) => MIN_LABEL_PT,
-                    (false, false) => MIN_TEXT_PT,
+                let large = sheet.body_pt == LARGE_BODY_PT;
+                let min = match (run.y >= content_bottom(page), short, large) {
+                    (true, _, _) => MIN_FOOTER_PT,
+                    (false, _, true) => LARGE_MIN_PT,
+                    (false, true, false) => MIN_LABEL_PT,
+                    (false, false, false) => MIN_TEXT_PT,
                 };
                 if run.size_pt < min - 0.05 {
                     fault(
@@ -274,7 +303,10 @@ fn every_kit_paginates_and_sets_type_as_a_typesetter_would() {
         // characters (about 75 at the measure; right-to-left scripts are narrower).
         // The few lines around a board may run wider when that keeps the board on
         // its first sheet.
-        if sheet.lang != "ar" && !sheet.name.ends_with("board.pdf") {
+        if sheet.lang != "ar"
+            && !sheet.name.ends_with("board.pdf")
+            && sheet.body_pt == BODY_PT
+        {
             let mut lengths: Vec<usize> =
                 pages.iter().flatten().filter(|l| full(l)).map(|l| l.chars).collect();
             lengths.sort_unstable();

@@ -264,6 +264,7 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
         previews: Default::default(),
         class: None,
         cut: Default::default(),
+        large_print: false,
         templates: TemplateSet::builtin(kit.game()),
     };
     let bytes = |b: tablekit::pipeline::Built| -> Vec<Vec<u8>> {

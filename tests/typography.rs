@@ -53,3 +53,58 @@ fn no_sheet_prints_a_number_with_more_than_two_decimals() {
         }
     }
 }
+
+/// The player sheets of a large-print build: nothing a player reads under 12 pt,
+/// running text at 14 pt; the board and pieces at the kit's large cell.
+#[test]
+fn large_print_sets_no_player_text_under_twelve_points() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run =
+        crate::cli::tablekit(&["build", "--large-print", "--lang", "all", "--out", out]);
+    assert!(run.status.success(), "{}", crate::cli::stderr(&run));
+    let mut small = std::collections::BTreeSet::new();
+    let mut folders = 0;
+    for kit in std::fs::read_dir(tmp.path()).unwrap() {
+        for variant in std::fs::read_dir(kit.unwrap().path()).unwrap() {
+            let variant = variant.unwrap().path();
+            let name = variant.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with("-host") {
+                continue;
+            }
+            assert!(name.contains("-large-print"), "{name}");
+            folders += 1;
+            for (file, path) in crate::support::variant_pdfs(&variant) {
+                // The plan and the host key are the facilitator's.
+                if file == "contents.pdf" || file == "host-key.pdf" {
+                    continue;
+                }
+                for page in &pdf_probe::load_file(&path).pages {
+                    // The calibration bar's scale (0 … 10, cm, in) is a ruler's, set
+                    // at a ruler's size.
+                    let ruler = |t: &pdf_probe::TextRun| {
+                        let scale = t.text.chars().all(|c| c.is_ascii_digit())
+                            || ["cm", "in"].contains(&t.text.trim());
+                        scale && t.y > page.height_mm - 34.0
+                    };
+                    let under = page.texts.iter().filter(|t| t.size_pt < 12.0 - 1e-6);
+                    for t in under.filter(|t| !ruler(t)) {
+                        let (size, text) = (t.size_pt, &t.text);
+                        small.insert(format!("{name}/{file}: {size:.1} pt {text:?}"));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(folders, 24, "four kits in six languages");
+    // Counted by sheet and size, with one example of each.
+    let mut by_kind: std::collections::BTreeMap<String, (usize, &String)> =
+        Default::default();
+    for run in &small {
+        let (place, rest) = run.split_once(": ").unwrap();
+        let sheet = place.split('/').nth(1).unwrap();
+        let size = rest.split(" pt").next().unwrap();
+        by_kind.entry(format!("{sheet} {size} pt")).or_insert((0, run)).0 += 1;
+    }
+    assert!(small.is_empty(), "{} runs under 12 pt:\n{by_kind:#?}", small.len());
+}

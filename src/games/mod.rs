@@ -210,6 +210,7 @@ mod tests {
                         previews: Default::default(),
                         class: None,
                         cut: Default::default(),
+                        large_print: false,
                         templates: TemplateSet::builtin(game),
                     };
                     let built = build(kit, &options).unwrap_or_else(|e| {

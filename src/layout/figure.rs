@@ -33,6 +33,9 @@ pub struct FigureContext<'a> {
     pub cut: super::draw::CutLayout,
     /// The sheet's running text at this multiple of its usual sizes.
     pub text_scale: f64,
+    /// Large print: the smallest type the sheet's reader gets, in points, sizes of
+    /// figures scaled by `text_scale`; 0 for the usual sizes.
+    pub min_pt: f64,
 }
 
 /// Who a sheet is for.
@@ -69,6 +72,23 @@ impl<'a> FigureContext<'a> {
         FigureContext { text_scale, measure: self.measure, ..self.narrowed(self.width) }
     }
 
+    /// A type size of the usual sheet (`nominal` points) as this sheet sets it:
+    /// scaled, never under the sheet's smallest type.
+    pub fn pt(&self, nominal: f64) -> f64 {
+        match self.min_pt > 0.0 {
+            true => (nominal * self.text_scale).max(self.min_pt),
+            false => nominal,
+        }
+    }
+
+    /// A length that holds type (a row, a gap around a label): scaled with it.
+    pub fn mm(&self, nominal: f64) -> f64 {
+        match self.min_pt > 0.0 {
+            true => nominal * self.text_scale,
+            false => nominal,
+        }
+    }
+
     /// Chunks of a block of running text, at the context's width, measure and scale.
     pub fn text_chunks(&self, block: &crate::sheet::markup::Block) -> Vec<Chunk> {
         super::scaled_text_chunks(
@@ -92,6 +112,7 @@ impl<'a> FigureContext<'a> {
             too_long: Default::default(),
             cut: self.cut,
             text_scale: self.text_scale,
+            min_pt: self.min_pt,
         }
     }
 
@@ -108,8 +129,8 @@ impl<'a> FigureContext<'a> {
         max_lines: usize,
     ) -> Result<Vec<text::Shaped>, String> {
         let value = self.text(key)?;
-        let size_pt = size_pt.max(MIN_TEXT_PT);
-        let min_pt = (size_pt * 0.7).max(MIN_TEXT_PT);
+        let size_pt = self.pt(size_pt).max(MIN_TEXT_PT);
+        let min_pt = (size_pt * 0.7).max(MIN_TEXT_PT).max(self.min_pt);
         text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading).ok_or_else(|| {
             *self.too_long.borrow_mut() = Some(key.to_string());
             format!(
@@ -132,6 +153,7 @@ impl<'a> FigureContext<'a> {
         max_lines: usize,
     ) -> Result<Vec<text::Shaped>, String> {
         let value = self.text(key)?;
+        let (size_pt, min_pt) = (self.pt(size_pt), self.pt(min_pt));
         text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading)
             .ok_or_else(|| {
                 *self.too_long.borrow_mut() = Some(key.to_string());
@@ -149,12 +171,13 @@ impl<'a> FigureContext<'a> {
             assembly_title: self.text("common.assembly_title")?,
             assembly_note: self.text("common.assembly_note")?,
             reading: self.reading,
+            min_pt: self.min_pt,
         })
     }
 
     /// One line of text shaped the way the sheet reads.
     pub fn shape(&self, text: &str, style: Style, size_pt: f64) -> text::Shaped {
-        text::shape(text, style, size_pt, self.reading)
+        text::shape(text, style, self.pt(size_pt), self.reading)
     }
 
     /// Text broken into lines no wider than `width` mm, the way the sheet reads.
@@ -165,7 +188,7 @@ impl<'a> FigureContext<'a> {
         size_pt: f64,
         width: f64,
     ) -> Vec<text::Shaped> {
-        text::wrap(text, style, size_pt, width, self.reading)
+        text::wrap(text, style, self.pt(size_pt), width, self.reading)
     }
 
     /// One chunk per wrapped line of `text` at the text measure, indented.
@@ -179,7 +202,7 @@ impl<'a> FigureContext<'a> {
         measured_lines(
             text,
             style,
-            size_pt,
+            self.pt(size_pt),
             (self.width, self.measure),
             indent,
             self.reading,
@@ -204,7 +227,9 @@ impl<'a> FigureContext<'a> {
                     .into(),
             );
         }
-        let slot = self.width / args.len().max(min_slots) as f64;
+        let slots =
+            if self.min_pt > 0.0 { args.len() } else { args.len().max(min_slots) };
+        let slot = self.width / slots as f64;
         Ok((slot, (self.width - slot * args.len() as f64) / 2.0))
     }
 

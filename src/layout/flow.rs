@@ -146,28 +146,33 @@ fn settle(
         return (1.0, None);
     }
     // Tighten the space between blocks, as little as saves the last page.
+    let (mut squeeze, mut settled) = (1.0, plain);
     for step in 1..=5 {
-        let squeeze = 1.0 - (1.0 - MIN_SQUEEZE) * step as f64 / 5.0;
-        let tight = base.run(squeeze, None);
-        if tight.pages.len() < plain.pages.len() {
-            return (squeeze, None);
+        let tight_squeeze = 1.0 - (1.0 - MIN_SQUEEZE) * step as f64 / 5.0;
+        let tight = base.run(tight_squeeze, None);
+        if tight.pages.len() < settled.pages.len() {
+            (squeeze, settled) = (tight_squeeze, tight);
+            break;
         }
+    }
+    if settled.pages.len() < 2 || settled.last_fill >= TARGET_FILL || settled.last_fixed {
+        return (squeeze, None);
     }
     // Move content from the page before: lower where that page may end, step by
     // step, until the last page holds enough and the page before still does.
-    let from = plain.frames_before_last - 1;
+    let from = settled.frames_before_last - 1;
     let avail = frame.bottom - frame.top;
     for step in 1..=24 {
         let limit = frame.bottom - avail * step as f64 / 36.0;
-        let moved = base.run(1.0, Some((from, limit)));
-        if moved.pages.len() != plain.pages.len() || moved.fill(from) < TARGET_FILL {
+        let moved = base.run(squeeze, Some((from, limit)));
+        if moved.pages.len() != settled.pages.len() || moved.fill(from) < TARGET_FILL {
             break;
         }
         if moved.last_fill >= TARGET_FILL {
-            return (1.0, Some((from, limit)));
+            return (squeeze, Some((from, limit)));
         }
     }
-    (1.0, None)
+    (squeeze, None)
 }
 
 /// What a pass puts on its pages.

@@ -30,6 +30,8 @@ pub struct Footer {
     page_label: String,
     /// Which way the sheet's text runs.
     reading: Reading,
+    /// The size of the caption and page number.
+    size_pt: f64,
 }
 
 impl Footer {
@@ -39,21 +41,24 @@ impl Footer {
         print_note: &str,
         caption: String,
         page_label: String,
-        page_width: f64,
+        (page_width, min_pt): (f64, f64),
         reading: Reading,
     ) -> Result<Footer, String> {
+        // Large print: its words at `min_pt`, the note (a short one) in two lines.
+        let (size_pt, least) = (SMALL_PT.max(min_pt), 5.5_f64.max(min_pt));
+        let most_lines = if min_pt > 0.0 { 2 } else { NOTE_LINES };
         // Beside the bar where there is room; on narrow paper, above it, full width.
         let beside = page_width - MARGIN_MM - note_x();
         let (note_width, lines, note_at) = if beside >= 45.0 {
-            (beside, NOTE_LINES, (note_x(), -6.0))
+            (beside, most_lines, (note_x(), -6.0))
         } else {
             (page_width - 2.0 * MARGIN_MM, 2, (MARGIN_MM, -11.5))
         };
         let note = text::fit(
             print_note,
             Style::Regular,
-            SMALL_PT,
-            5.5,
+            size_pt,
+            least,
             note_width,
             lines,
             reading,
@@ -67,13 +72,13 @@ impl Footer {
         // The caption shares its line with the page number: set smaller if it must be.
         let widest_label = page_label.replace("{page}", "99").replace("{pages}", "99");
         let label_width =
-            text::shape(&widest_label, Style::Regular, SMALL_PT, reading).width_mm();
+            text::shape(&widest_label, Style::Regular, size_pt, reading).width_mm();
         let room = page_width - 2.0 * MARGIN_MM - label_width - 5.0;
         let caption = text::fit(
             &caption,
             Style::Regular,
-            SMALL_PT,
-            5.5,
+            size_pt,
+            least,
             room,
             1,
             reading,
@@ -84,7 +89,7 @@ impl Footer {
                 "the footer caption {caption:?} does not fit in {room:.0} mm: shorten it"
             )
         })?;
-        Ok(Footer { note, note_at, note_width, caption, page_label, reading })
+        Ok(Footer { note, note_at, note_width, caption, page_label, reading, size_pt })
     }
 
     /// Draws the footer on page `number` of `count`.
@@ -118,7 +123,7 @@ impl Footer {
             .page_label
             .replace("{page}", &number.to_string())
             .replace("{pages}", &count.to_string());
-        let shaped = text::shape(&label, Style::Regular, SMALL_PT, self.reading);
+        let shaped = text::shape(&label, Style::Regular, self.size_pt, self.reading);
         let x = page.width - MARGIN_MM - shaped.width_mm();
         page.text(Point::new(x, bottom), shaped);
     }

@@ -68,6 +68,10 @@ pub const COLUMN_GAP_MM: f64 = 12.0;
 
 /// Smallest type a player reads: running text, captions, table headers.
 pub const MIN_TEXT_PT: f64 = 7.0;
+/// Large print: every size this many times its usual one (10 pt text at 14 pt) …
+pub const LARGE_PRINT_SCALE: f64 = 1.4;
+/// … and nothing a player reads under this.
+pub const LARGE_PRINT_MIN_PT: f64 = 12.0;
 /// Smallest type of a label in a drawing (a coordinate, a stack's height).
 pub const MIN_LABEL_PT: f64 = 6.5;
 
@@ -270,6 +274,28 @@ fn note(text: &str, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
         y += chunk.height;
     }
     vec![Chunk::new(height, page.items), Chunk::space(3.0 * scale)]
+}
+
+/// Large print: any text of a drawing under `min_pt` (a letter sized to its piece, a
+/// coordinate sized to its band) set at `min_pt` instead, about the same centre.
+pub fn raise_small_text(items: &mut [Item], min_pt: f64) {
+    for item in items {
+        let Item::Text { origin, shaped, .. } = item else { continue };
+        if shaped.size_pt >= min_pt - 1e-9 {
+            continue;
+        }
+        let reading = if shaped.rtl { Reading::RightToLeft } else { Reading::Natural };
+        let larger = text::shape(&shaped.text, shaped.style, min_pt, reading);
+        let (old_ascent, _) = text::vertical_metrics_mm(shaped.style, shaped.size_pt);
+        let (new_ascent, _) = text::vertical_metrics_mm(shaped.style, min_pt);
+        let centre_x = origin.x + shaped.width_mm() / 2.0;
+        let centre_y = origin.y - old_ascent * draw::CAP_HEIGHT / 2.0;
+        *origin = Point::new(
+            centre_x - larger.width_mm() / 2.0,
+            centre_y + new_ascent * draw::CAP_HEIGHT / 2.0,
+        );
+        *shaped = larger;
+    }
 }
 
 /// A copy of `page` with `words` ("Print on card") boxed in its top margin, at the

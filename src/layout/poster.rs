@@ -97,6 +97,8 @@ pub struct PosterLabels {
     pub assembly_note: String,
     /// Which way the sheet's text runs.
     pub reading: Reading,
+    /// The smallest type of the labels (large print), or 0.
+    pub min_pt: f64,
 }
 
 /// The area chunks flow into, in millimetres on the page.
@@ -352,7 +354,8 @@ fn draw_part(
         .replace("{parts}", &(cols * rows).to_string())
         .replace("{row}", &(row + 1).to_string())
         .replace("{column}", &(col + 1).to_string());
-    let shaped = text::shape(&label, Style::Bold, 10.0, poster.labels.reading);
+    let size = 10.0_f64.max(poster.labels.min_pt);
+    let shaped = text::shape(&label, Style::Bold, size, poster.labels.reading);
     page.text(Point::new(start_x(&shaped, frame), part_top + 4.0), shaped);
     // The part's label heads it in the outline and for screen readers; on a sheet of
     // parts only, the first part's label is the sheet's title.
@@ -413,12 +416,19 @@ fn draw_part(
     } else {
         Point::new(window.x + window.w - 12.0, window.y + window.h - band / 2.0)
     };
-    part_mark(page, local(spot), index + 1, poster.labels.reading);
+    let labels = &poster.labels;
+    part_mark(page, local(spot), index + 1, (labels.reading, labels.min_pt));
 }
 
 /// A part's number with an arrow pointing to the top of the board, centred on `at`.
-fn part_mark(page: &mut Page, at: Point, number: usize, reading: Reading) {
-    let shaped = text::shape(&number.to_string(), Style::Bold, 9.0, reading);
+fn part_mark(
+    page: &mut Page,
+    at: Point,
+    number: usize,
+    (reading, min_pt): (Reading, f64),
+) {
+    let shaped =
+        text::shape(&number.to_string(), Style::Bold, 9.0_f64.max(min_pt), reading);
     page.text_centered(at.x, at.y + 1.2, shaped);
     let (tip, base) = (at.y - 5.5, at.y - 2.8);
     page.polygon(
@@ -584,15 +594,12 @@ fn assembly_plan(
     out.text(Point::new(start_x(&title, frame), y), title);
     y += 7.0;
     let note = poster.labels.assembly_note.replace("{parts}", &windows.len().to_string());
-    for line in text::wrap(
-        &note,
-        Style::Regular,
-        super::BODY_PT,
-        frame.width,
-        poster.labels.reading,
-    ) {
+    let body_pt = super::BODY_PT.max(poster.labels.min_pt);
+    for line in
+        text::wrap(&note, Style::Regular, body_pt, frame.width, poster.labels.reading)
+    {
         out.text(Point::new(start_x(&line, frame), y), line);
-        y += 5.0;
+        y += 5.0 * body_pt / super::BODY_PT;
     }
     y += 4.0;
     page.extend(out.items);

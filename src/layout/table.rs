@@ -118,15 +118,17 @@ impl Columns {
                     cx.fit_down_to(key, Style::Bold, (HEAD_PT, HEAD_PT), w, HEAD_LINES)?
                 }
                 Head::Fixed(t) => {
-                    text::fit(t, Style::Bold, HEAD_PT, HEAD_PT, w, 1, cx.reading)
-                        .ok_or_else(|| {
-                            format!("the heading {t:?} does not fit its column")
-                        })?
+                    let pt = cx.pt(HEAD_PT);
+                    text::fit(t, Style::Bold, pt, pt, w, 1, cx.reading).ok_or_else(
+                        || format!("the heading {t:?} does not fit its column"),
+                    )?
                 }
             };
             set.push(lines);
         }
         let most = set.iter().map(Vec::len).max().unwrap_or(1) as f64;
+        // Large print: lines and baselines further apart with the type.
+        let (line_mm, first) = (cx.mm(HEAD_LINE_MM), cx.mm(2.9));
         let mut top = 1.0;
         let mut page = Page::new(0.0, 0.0);
         if let Some((key, from, to)) = group {
@@ -134,16 +136,16 @@ impl Columns {
             let lines =
                 cx.fit_down_to(key, Style::Regular, (HEAD_PT, HEAD_PT), span, 2)?;
             for l in lines {
-                page.text_centered(self.mid_of(from, to), top + 2.9, l);
-                top += HEAD_LINE_MM;
+                page.text_centered(self.mid_of(from, to), top + first, l);
+                top += line_mm;
             }
             top += 0.6;
         }
-        let rule_y = top + 2.9 + (most - 1.0) * HEAD_LINE_MM + HEAD_CLEAR_MM;
+        let rule_y = top + first + (most - 1.0) * line_mm + HEAD_CLEAR_MM;
         for (i, lines) in set.into_iter().enumerate() {
             let n = lines.len() as f64;
             for (j, line) in lines.into_iter().enumerate() {
-                let y = rule_y - HEAD_CLEAR_MM - (n - 1.0 - j as f64) * HEAD_LINE_MM;
+                let y = rule_y - HEAD_CLEAR_MM - (n - 1.0 - j as f64) * line_mm;
                 page.text_centered(self.mid(i), y, line);
             }
         }
@@ -173,7 +175,7 @@ impl Columns {
         t: &str,
     ) {
         let shaped = cx.shape(t, Style::Bold, BODY_PT);
-        page.text_centered(self.mid(i), height / 2.0 + 1.4, shaped);
+        page.text_centered(self.mid(i), height / 2.0 + baseline_drop(cx), shaped);
     }
 
     /// The table chunk: `rows` flowed in `columns` blocks per page `gap` apart, the
@@ -209,18 +211,11 @@ pub fn fitted_width(
     max: f64,
 ) -> Result<f64, String> {
     let value = cx.text(key)?;
+    let (pt, min, max) = (cx.pt(HEAD_PT), cx.mm(min), cx.mm(max));
     for lines in 2..=HEAD_LINES {
         let mut w = min;
         while w <= max {
-            let fits = text::fit(
-                &value,
-                Style::Bold,
-                HEAD_PT,
-                HEAD_PT,
-                w - 1.2,
-                lines,
-                cx.reading,
-            );
+            let fits = text::fit(&value, Style::Bold, pt, pt, w - 1.2, lines, cx.reading);
             if fits.is_some() {
                 return Ok(w);
             }
@@ -228,6 +223,12 @@ pub fn fitted_width(
         }
     }
     Ok(max)
+}
+
+/// How far below a row's middle the baseline of its [`BODY_PT`] text goes, so that
+/// the text sits in the middle (further at a larger size).
+pub fn baseline_drop(cx: &FigureContext) -> f64 {
+    1.4 * cx.pt(BODY_PT) / BODY_PT
 }
 
 /// How many blocks of `min_width` mm (at most `most`) fit across `width` with `gap`

@@ -101,6 +101,7 @@ pub fn thumbnail(kit: &Kit) -> Option<Vec<u8>> {
         },
         class: None,
         cut: Default::default(),
+        large_print: false,
     };
     let built = pipeline::build(kit, &options).ok()?;
     let sheet = |o: &&pipeline::Output| o.sheet == SheetKind::Board;

@@ -62,6 +62,9 @@ pub struct Form {
     /// `grid` (the default) or `outline`.
     #[serde(default)]
     pub cut: Option<String>,
+    /// Present (any value) for large print.
+    #[serde(default)]
+    pub large_print: Option<String>,
 }
 
 fn a4() -> String {
@@ -147,6 +150,7 @@ pub fn check(form: &Form, kit: &Kit, printers: &Profiles) -> Result<Checked, Str
             Some("outline") => CutLayout::Outline,
             Some(other) => return Err(format!("cut: `{other}` is not grid or outline")),
         },
+        large_print: form.large_print.is_some(),
     };
     let suffix = pipeline::edition_suffix(&kit, &options, puzzles.as_ref());
     let name = format!(

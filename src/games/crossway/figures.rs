@@ -7,7 +7,7 @@ use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_en
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
-use crate::layout::{BODY_PT, FigureContext};
+use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -219,7 +219,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     // Every point can be filled once, plus the swap; passes are rare.
     let turns = n * n + 1;
     let gap = 6.0;
-    let (blocks, block_width) = table::blocks(cx.width, 50.0, gap, 6);
+    let (blocks, block_width) = table::blocks(cx.width, cx.mm(50.0), gap, 6);
     let turn_w = table::fitted_width(cx, "ledger.col_move", 10.0, 20.0)?;
     let who_w = table::fitted_width(cx, "ledger.col_who", 12.0, 20.0)?;
     let widths = [turn_w, who_w, block_width - turn_w - who_w];
@@ -260,7 +260,7 @@ fn diagrams(
         let id = ex.id.as_str();
         let marks = arg.ends_with(":marks");
         let n = state.size();
-        let step = ((slot - 16.0) / (n - 1) as f64).min(12.0);
+        let step = ((slot - 16.0) / (n - 1) as f64).min(cx.mm(12.0));
         let origin = Point::new(
             left + cx.slot(i, args.len()) as f64 * slot
                 + (slot - (n - 1) as f64 * step) / 2.0,
@@ -279,7 +279,7 @@ fn diagrams(
                 page.line(pair[0], pair[1], band);
             }
         }
-        small_board(&mut page, origin, step, state, cx.reading);
+        small_board(&mut page, origin, step, state, (cx.reading, cx.pt(MIN_LABEL_PT)));
         if marks {
             for mv in &ex.legal_moves {
                 if let crossway::Move::Place(p) = *mv {
@@ -303,19 +303,21 @@ fn small_board(
     origin: Point,
     step: f64,
     state: &State,
-    reading: Reading,
+    (reading, label_pt): (Reading, f64),
 ) {
     let n = state.size();
     let span = (n - 1) as f64 * step;
     draw::grid(page, origin, step, n, Stroke::solid(0.3));
     let band = 1.2;
     let off = step * 0.5;
+    // Coordinates a label's size from the edge: further for larger type.
+    let k = label_pt / MIN_LABEL_PT;
     for i in 0..n {
         let o = i as f64 * step;
-        let letter = text::shape(&column_letter(i), Style::Regular, 6.5, reading);
-        page.text_centered(origin.x + o, origin.y + span + off + band + 3.0, letter);
-        let number = text::shape(&(n - i).to_string(), Style::Regular, 6.5, reading);
-        page.text_centered(origin.x - off - band - 2.2, origin.y + o + 1.0, number);
+        let letter = text::shape(&column_letter(i), Style::Regular, label_pt, reading);
+        page.text_centered(origin.x + o, origin.y + span + off + band + 3.0 * k, letter);
+        let number = text::shape(&(n - i).to_string(), Style::Regular, label_pt, reading);
+        page.text_centered(origin.x - off - band - 2.2 * k, origin.y + o + k, number);
     }
     for y in [origin.y - off - band, origin.y + span + off] {
         page.rect(

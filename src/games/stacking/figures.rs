@@ -227,10 +227,19 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     (after_w[1], after_w[2]) = (stock, stock);
     let fixed: f64 = before_w.iter().chain(&after_w).sum();
     let cell_w = (cx.width - fixed) / squares.len() as f64;
-    if cell_w < table::MIN_CELL_MM {
-        return Err(format!(
-            "the ledger's stack cells would be {cell_w:.0} mm wide: the paper is too narrow"
-        ));
+    let square_heads: Vec<Head> =
+        squares.iter().map(|sq| Head::Fixed(stacks::square_name_upper(*sq))).collect();
+    let widest_square = square_heads
+        .iter()
+        .map(|h| match h {
+            Head::Fixed(t) => cx.shape(t, Style::Bold, table::HEAD_PT).width_mm() + 1.2,
+            Head::Key(_) => 0.0,
+        })
+        .fold(table::MIN_CELL_MM, f64::max);
+    if cell_w < widest_square {
+        // Too many squares for one row: each turn takes two, the stacks below.
+        let widths = (before_w, after_w);
+        return banded_ledger(cx, (&before, &after), widths, square_heads, turns);
     }
     let widths: Vec<f64> = before_w
         .iter()
@@ -254,11 +263,77 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             let who =
                 if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
             let shaped = cx.shape(&who.to_string(), Style::Regular, table::BODY_PT);
-            row.text_centered(cols.mid(1), table::ROW_MM / 2.0 + 1.4, shaped);
+            row.text_centered(
+                cols.mid(1),
+                table::ROW_MM / 2.0 + table::baseline_drop(cx),
+                shaped,
+            );
             Chunk::new(table::ROW_MM, row.items)
         })
         .collect();
     Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
+}
+
+/// A column heading's strings key and its narrowest width.
+type Heading<'k> = (&'k str, f64);
+
+/// The ledger of a board whose squares do not fit beside the turn's columns (a large
+/// board, narrow paper, large print): each turn is a band of two rows, the turn's
+/// columns stretched across the page above a cell for each square's stack.
+fn banded_ledger(
+    cx: &FigureContext,
+    (before, after): (&[Heading], &[Heading]),
+    (before_w, after_w): (Vec<f64>, Vec<f64>),
+    square_heads: Vec<Head>,
+    turns: u32,
+) -> Result<Vec<Chunk>, String> {
+    let natural: f64 = before_w.iter().chain(&after_w).sum();
+    let stretch = cx.width / natural;
+    let top_w: Vec<f64> = before_w.iter().chain(&after_w).map(|w| w * stretch).collect();
+    let top = Columns::new(&top_w, cx.reading);
+    let per_row = square_heads.len();
+    let cell_w = cx.width / per_row as f64;
+    if cell_w < table::MIN_CELL_MM {
+        return Err(format!(
+            "the ledger's stack cells would be {cell_w:.0} mm wide: the paper is too narrow"
+        ));
+    }
+    let below = Columns::new(&vec![cell_w; per_row], cx.reading);
+    let top_heads: Vec<Head> =
+        before.iter().chain(after).map(|(key, _)| Head::Key(key)).collect();
+    let mut header = top.header(cx, &top_heads, None)?;
+    let stacks =
+        below.header(cx, &square_heads, Some(("ledger.stacks_label", 0, per_row)))?;
+    header.items.extend(stacks.items.iter().map(|i| i.translated(0.0, header.height)));
+    header.height += stacks.height;
+    let all_top: Vec<usize> = (1..top_w.len()).collect();
+    let all_below: Vec<usize> = (1..per_row).collect();
+    let rows = (1..=turns)
+        .map(|turn| {
+            let mut band = top.row(table::ROW_MM, &all_top);
+            top.label(&mut band, cx, 0, table::ROW_MM, &turn.to_string());
+            let who =
+                if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
+            let shaped = cx.shape(&who.to_string(), Style::Regular, table::BODY_PT);
+            band.text_centered(
+                top.mid(1),
+                table::ROW_MM / 2.0 + table::baseline_drop(cx),
+                shaped,
+            );
+            let cells = below.row(table::ROW_MM, &all_below);
+            band.items
+                .extend(cells.items.iter().map(|i| i.translated(0.0, table::ROW_MM)));
+            // The band's end: a heavier rule, so that turns stand apart.
+            let end = 2.0 * table::ROW_MM;
+            band.line(
+                Point::new(0.0, end),
+                Point::new(cx.width, end),
+                table::head_rule(),
+            );
+            Chunk::new(end, band.items)
+        })
+        .collect();
+    Ok(vec![top.table(header, rows, 1, 0.0, 0)])
 }
 
 /// A row of small boards, one per `example:when` argument; stacks are drawn as layers,
@@ -276,7 +351,7 @@ fn diagrams(
         let (ex, when, state) = cx.diagram_position(examples, arg)?;
         let id = ex.id.as_str();
         let n = state.size();
-        let cell = ((slot - 12.0) / n as f64).min(17.0);
+        let cell = ((slot - 12.0) / n as f64).min(largest_cell(cx, state));
         let origin = Point::new(
             left + cx.slot(i, args.len()) as f64 * slot
                 + (slot - n as f64 * cell) / 2.0
@@ -286,7 +361,7 @@ fn diagrams(
         if when == When::End {
             highlight(&mut page, origin, cell, n, &ex.line);
         }
-        draw_stacks(&mut page, origin, cell, state, cx.reading);
+        draw_stacks(&mut page, origin, cell, state, (cx.reading, cx.pt(MIN_LABEL_PT)));
         let arrow = match when {
             When::End => ex.moves.last().map(|m| (m, false)),
             When::Start => ex.illegal.as_ref().map(|(m, _)| (m, true)),
@@ -300,6 +375,21 @@ fn diagrams(
         board_h = board_h.max(n as f64 * cell + 10.0);
     }
     Ok(vec![diagram_row(cx, page, &captions, left, slot, board_h)])
+}
+
+/// The largest cell of a diagram: 17 mm; in large print, big enough for every layer
+/// of its tallest stack to hold its letter at 12 pt (a 3.8 mm layer), and at least
+/// 20 mm, so that two diagrams of small stacks share a page.
+fn largest_cell(cx: &FigureContext, state: &State) -> f64 {
+    if cx.min_pt <= 0.0 {
+        return 17.0;
+    }
+    let n = state.size();
+    let squares = (0..n).flat_map(|row| (0..n).map(move |col| Square { col, row }));
+    let tallest = squares.map(|sq| state.stack(sq).len()).max().unwrap_or(0);
+    let shown = tallest.min(n as usize + 1) as f64;
+    // Layers fill two thirds of a cell (see `draw_stacks`).
+    (shown * 3.8 / 0.66).max(20.0)
 }
 
 /// Shades the cells of a winning road.
@@ -322,9 +412,11 @@ fn draw_stacks(
     origin: Point,
     cell: f64,
     state: &State,
-    reading: Reading,
+    (reading, label_pt): (Reading, f64),
 ) {
     let n = state.size();
+    // Labels further from what they label as their type grows.
+    let k = label_pt / MIN_LABEL_PT;
     cells(page, origin, cell, n, 0.35);
     page.rect(
         origin,
@@ -334,13 +426,14 @@ fn draw_stacks(
     );
     for col in 0..n {
         let x = origin.x + (col as f64 + 0.5) * cell;
-        let label = text::shape(&column_letter(col), Style::Regular, 6.5, reading);
-        page.text_centered(x, origin.y + n as f64 * cell + 4.0, label);
+        let label = text::shape(&column_letter(col), Style::Regular, label_pt, reading);
+        page.text_centered(x, origin.y + n as f64 * cell + 4.0 * k, label);
     }
     for row in 0..n {
-        let y = origin.y + (n - 1 - row) as f64 * cell + cell / 2.0 + 1.0;
-        let label = text::shape(&(row + 1).to_string(), Style::Regular, 6.5, reading);
-        page.text_centered(origin.x - 3.0, y, label);
+        let y = origin.y + (n - 1 - row) as f64 * cell + cell / 2.0 + k;
+        let label =
+            text::shape(&(row + 1).to_string(), Style::Regular, label_pt, reading);
+        page.text_centered(origin.x - 3.0 * k, y, label);
     }
     let max_layers = n as usize + 1;
     for row in 0..n {
@@ -365,14 +458,15 @@ fn draw_stacks(
             }
             if stack.len() > 1 {
                 let height =
-                    text::shape(&stack.len().to_string(), Style::Bold, 6.5, reading);
+                    text::shape(&stack.len().to_string(), Style::Bold, label_pt, reading);
                 let right = at.x + cell * 0.85;
                 page.text_centered(right, at.y + cell * 0.3, height);
             }
             if hidden > 0 {
                 let more =
-                    text::shape(&format!("+{hidden}"), Style::Regular, 6.5, reading);
-                page.text_centered(at.x + cell * 0.85, at.y + cell * 0.3 + 2.2, more);
+                    text::shape(&format!("+{hidden}"), Style::Regular, label_pt, reading);
+                let y = at.y + cell * 0.3 + 2.2 * k;
+                page.text_centered(at.x + cell * 0.85, y, more);
             }
         }
     }
@@ -631,7 +725,7 @@ fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
     );
     let y = at.y + size / 2.0;
     for x in [at.x + size * 0.22, at.x + size * 0.78] {
-        letter(page, Point::new(x, y), size * 0.35, color);
+        letter(page, Point::new(x, y), size * 0.36, color);
     }
 }
 
@@ -782,7 +876,7 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let moves =
         cx.kit.ledger_moves.ok_or("`@moves` needs `[ledger] moves = N` in kit.toml")?;
     let gap = 8.0;
-    let (blocks, block_width) = table::blocks(cx.width, 80.0, gap, 4);
+    let (blocks, block_width) = table::blocks(cx.width, cx.mm(80.0), gap, 4);
     let number_w = table::fitted_width(cx, "ledger.col_move", 12.0, 20.0)?;
     let half = (block_width - number_w) / 2.0;
     let cols = Columns::new(&[number_w, half, half], cx.reading);

@@ -212,7 +212,11 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             match turn {
                 0 => {
                     for line in &start_label {
-                        row.text_centered(cols.mid(0), row_h / 2.0 + 1.4, line.clone());
+                        row.text_centered(
+                            cols.mid(0),
+                            row_h / 2.0 + table::baseline_drop(cx),
+                            line.clone(),
+                        );
                     }
                 }
                 _ => cols.label(&mut row, cx, 0, row_h, &turn.to_string()),
