@@ -257,21 +257,23 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let ruled: Vec<usize> = (1..widths.len()).collect();
     let rows = (1..=turns)
         .map(|turn| {
-            let mut row = cols.row(table::ROW_MM, &ruled);
-            cols.label(&mut row, cx, 0, table::ROW_MM, &turn.to_string());
-            // Turns alternate, White first: print whose turn it is.
-            let who =
-                if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
-            let shaped = cx.shape(&who.to_string(), Style::Regular, table::BODY_PT);
-            row.text_centered(
-                cols.mid(1),
-                table::ROW_MM / 2.0 + table::baseline_drop(cx),
-                shaped,
-            );
+            let row = turn_row(cx, &cols, &ruled, turn);
             Chunk::new(table::ROW_MM, row.items)
         })
         .collect();
     Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
+}
+
+/// A ledger row with its turn's number and whose turn it is (turns alternate, White
+/// first), in its first two columns.
+fn turn_row(cx: &FigureContext, cols: &Columns, ruled: &[usize], turn: u32) -> Page {
+    let mut row = cols.row(table::ROW_MM, ruled);
+    cols.label(&mut row, cx, 0, table::ROW_MM, &turn.to_string());
+    let who = if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
+    let shaped = cx.shape(&who.to_string(), Style::Regular, table::BODY_PT);
+    let y = table::ROW_MM / 2.0 + table::baseline_drop(cx);
+    row.text_centered(cols.mid(1), y, shaped);
+    row
 }
 
 /// A column heading's strings key and its narrowest width.
@@ -310,16 +312,7 @@ fn banded_ledger(
     let all_below: Vec<usize> = (1..per_row).collect();
     let rows = (1..=turns)
         .map(|turn| {
-            let mut band = top.row(table::ROW_MM, &all_top);
-            top.label(&mut band, cx, 0, table::ROW_MM, &turn.to_string());
-            let who =
-                if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
-            let shaped = cx.shape(&who.to_string(), Style::Regular, table::BODY_PT);
-            band.text_centered(
-                top.mid(1),
-                table::ROW_MM / 2.0 + table::baseline_drop(cx),
-                shaped,
-            );
+            let mut band = turn_row(cx, &top, &all_top, turn);
             let cells = below.row(table::ROW_MM, &all_below);
             band.items
                 .extend(cells.items.iter().map(|i| i.translated(0.0, table::ROW_MM)));
