@@ -31,4 +31,5 @@ mod verify;
 pub use games::GameId;
 pub use layout::Paper;
 pub use preview::{Format as PreviewFormat, Previews};
+pub use sheet::sandbox;
 pub use sheet::template::TemplateSet;

@@ -70,6 +70,10 @@ pub const PUZZLE_ANSWERS: &str = "puzzle-answers";
 /// The most pages one sheet may have: far beyond any kit, short of exhausting memory.
 pub const MAX_PAGES: usize = 200;
 
+/// The most problems one sheet's markup reports: a template that repeats a mistake
+/// in a loop is told a few times, not thousands.
+const MAX_PROBLEMS_PER_SHEET: usize = 20;
+
 /// Languages that write a decimal comma (23,7 mm).
 pub const DECIMAL_COMMA_LANGUAGES: &[&str] = &["de", "el", "es", "fr"];
 
@@ -1197,6 +1201,13 @@ fn chunks_of(
     let keep_legend = matches!(portion, Portion::BoardOnly { legend: true, .. });
     let mut placed_moved = false;
     for (index, block) in blocks.iter().enumerate() {
+        if diags.len() >= MAX_PROBLEMS_PER_SHEET {
+            diags.push(Diagnostic::file(
+                &template_path,
+                format!("sheet `{}`: more problems not listed", sheet.name()),
+            ));
+            break;
+        }
         if index < moved_words {
             let is_title = matches!(block, Block::Title(_));
             if let Block::Title(t) = block

@@ -282,7 +282,82 @@ fn a_kit_template_that_loops_for_ever_is_stopped_naming_it() {
     assert_eq!(result.status.code(), Some(1));
     let err = stderr(&result);
     assert!(err.contains("templates/board.tera"), "{err}");
-    assert!(err.contains("ran for more than"), "{err}");
+    assert!(err.contains("ran for more than 5.0 s and was stopped"), "{err}");
+    // `check` builds the sheet in 36 variants: the template stopped once is not run
+    // again, so the whole check costs one render's limit, not 36.
+    let started = std::time::Instant::now();
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    let took = started.elapsed();
+    assert_eq!(result.status.code(), Some(1), "{}", stderr(&result));
+    assert!(took < std::time::Duration::from_secs(15), "check took {took:?}");
+    assert!(stderr(&result).contains("1 problem found"), "{}", stderr(&result));
+}
+
+/// Runs the command with its data segment (heap and private mappings, render workers
+/// included, which inherit the limit) capped at `bytes`.
+#[cfg(target_os = "linux")]
+fn tablekit_capped(args: &[&str], bytes: u64) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tablekit"));
+    command.args(args);
+    // SAFETY: setrlimit is async-signal-safe and touches nothing of the parent.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+            match libc::setrlimit(libc::RLIMIT_DATA, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    command.output().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_template_that_doubles_a_string_is_stopped_under_its_memory_ceiling() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    let doubling = "{% set_global s = \"xxxxxxxxxxxxxxxx\" %}{% for i in range(end=40) %}\
+                    {% set_global s = s ~ s %}{% endfor %}{{ s }}";
+    fs::write(kit.join("templates/board.tera"), doubling).unwrap();
+    // Under 512 MiB for the command and each of its workers: a render past the
+    // worker's ceiling ends that worker, not the command.
+    let started = std::time::Instant::now();
+    let result = tablekit_capped(&["check", kit.to_str().unwrap()], 512 << 20);
+    let took = started.elapsed();
+    let err = stderr(&result);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(err.contains("templates/board.tera"), "{err}");
+    assert!(err.contains("needed more than 256 MiB of memory and was stopped"), "{err}");
+    assert!(err.contains("1 problem found"), "{err}");
+    assert!(took < std::time::Duration::from_secs(15), "check took {took:?}");
+    // The same kit without that template builds under the same cap.
+    fs::remove_dir_all(kit.join("templates")).unwrap();
+    let result = tablekit_capped(&["check", kit.to_str().unwrap()], 512 << 20);
+    assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
+}
+
+#[test]
+fn a_template_that_prints_without_end_is_stopped_as_it_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    fs::create_dir_all(kit.join("templates")).unwrap();
+    let printing = "{% for a in range(end=1000) %}{% for b in range(end=1000) %}\
+                    A line of words {{ a }} {{ b }}\n{% endfor %}{% endfor %}";
+    fs::write(kit.join("templates/board.tera"), printing).unwrap();
+    let result = build(&kit, &tmp.path().join("out"));
+    let err = stderr(&result);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(err.contains("templates/board.tera"), "{err}");
+    assert!(err.contains("wrote more than 1024 KiB"), "{err}");
+    // A mistake repeated in a loop is listed a few times, not a thousand.
+    let repeated = "{% for a in range(end=1000) %}@nosuch\n{% endfor %}";
+    fs::write(kit.join("templates/board.tera"), repeated).unwrap();
+    let err = stderr(&build(&kit, &tmp.path().join("out")));
+    assert!(err.contains("more problems not listed"), "{err}");
+    assert!(err.matches("unknown figure").count() <= 20, "{err}");
 }
 
 #[test]

@@ -2,4 +2,5 @@
 //! and [`markup`] reads that markup back as blocks for layout.
 
 pub mod markup;
+pub mod sandbox;
 pub mod template;

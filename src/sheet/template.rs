@@ -5,6 +5,10 @@
 use std::collections::BTreeMap;
 use std::error::Error as _;
 
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::sandbox::{self, Stopped};
 use crate::diag::Diagnostic;
 use crate::games::GameId;
 
@@ -26,6 +30,11 @@ const SHARED: &[(&str, &str)] = &[
 pub struct TemplateSet {
     /// Sheet name → (path for messages, text).
     pub templates: BTreeMap<String, (String, String)>,
+    /// The sheets whose template came from a kit or a templates folder: untrusted
+    /// code, run in isolation under [`Budget`].
+    untrusted: std::collections::BTreeSet<String>,
+    /// Shared by every clone, so one command's variants share one budget.
+    budget: Arc<Budget>,
 }
 
 impl TemplateSet {
@@ -40,7 +49,7 @@ impl TemplateSet {
             let path = format!("templates/{game}/{sheet}.tera (built in)");
             templates.insert(sheet.to_string(), (path, text.to_string()));
         }
-        TemplateSet { templates }
+        TemplateSet { templates, ..TemplateSet::default() }
     }
 
     /// This set with `overrides` (sheet name → (path, text)) taking precedence.
@@ -50,6 +59,7 @@ impl TemplateSet {
     ) -> Self {
         for (name, entry) in overrides {
             self.templates.insert(name.clone(), entry.clone());
+            self.untrusted.insert(name.clone());
         }
         self
     }
@@ -97,15 +107,15 @@ impl TemplateSet {
         sheet: &str,
         context: &C,
     ) -> Result<String, Box<Diagnostic>> {
-        self.render_within(sheet, context, TEMPLATE_BUDGET)
+        self.render_within(sheet, context, RENDER_LIMIT)
     }
 
-    /// [`render`](Self::render) with a given time budget.
+    /// [`render`](Self::render) with a given time limit for one render.
     fn render_within<C: serde::Serialize>(
         &self,
         sheet: &str,
         context: &C,
-        budget: std::time::Duration,
+        limit: Duration,
     ) -> Result<String, Box<Diagnostic>> {
         let Some((path, text)) = self.templates.get(sheet) else {
             return Err(Box::new(Diagnostic::file(
@@ -113,83 +123,142 @@ impl TemplateSet {
                 format!("no template for sheet `{sheet}`"),
             )));
         };
-        let fail = |e: tera::Error| Box::new(Diagnostic::file(path, describe(&e)));
-        let mut tera = tera::Tera::new();
-        // Every printed value is escaped: strings are text, never markup.
-        tera.set_escape_fn(super::markup::escape);
-        tera.autoescape_on([""]);
-        tera.register_function("range", small_range);
-        tera.add_raw_template(sheet, text).map_err(fail)?;
-        let context = tera::Context::from_serialize(context).map_err(fail)?;
-        // A kit's template is untrusted: it runs on another thread under a time budget,
-        // so nested loops end in an error naming the template, not a hang.
-        let name = sheet.to_string();
-        match within_budget(move || tera.render(&name, &context), budget) {
-            Some(rendered) => rendered.map_err(fail),
-            None => Err(Box::new(Diagnostic::file(
-                path,
-                format!(
-                    "the template ran for more than {:.1} s: a loop that does not end?",
-                    budget.as_secs_f64()
-                ),
-            ))),
+        let fail = |message: String| Box::new(Diagnostic::file(path, message));
+        if !self.untrusted.contains(sheet) {
+            // Built-in templates are part of the program: they run here.
+            return render_text(sheet, text, context).map_err(fail);
         }
-    }
-}
-
-type Job = Box<dyn FnOnce() + Send>;
-
-thread_local! {
-    /// Where this thread's renders run. The worker is kept for the next render
-    /// (starting a thread for every sheet cost more than most renders); one that
-    /// overran its budget is left behind, running until the command ends, and a new
-    /// one started.
-    static WORKER: std::cell::RefCell<Option<std::sync::mpsc::Sender<Job>>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Runs `job` on this thread's worker and waits at most `budget` for its result:
-/// `None` if it ran longer (or panicked).
-fn within_budget<T: Send + 'static>(
-    job: impl FnOnce() -> T + Send + 'static,
-    budget: std::time::Duration,
-) -> Option<T> {
-    let (done, result) = std::sync::mpsc::channel();
-    let mut job: Job = Box::new(move || {
-        let _ = done.send(job());
-    });
-    WORKER.with_borrow_mut(|worker| {
-        loop {
-            let sender = worker.get_or_insert_with(start_worker);
-            match sender.send(job) {
-                Ok(()) => break,
-                // The worker is gone (a render panicked): start another.
-                Err(std::sync::mpsc::SendError(returned)) => {
-                    job = returned;
-                    *worker = None;
-                }
+        let context = serde_json::to_value(context).map_err(|e| fail(e.to_string()))?;
+        let limit = self.budget.allows(path, limit).map_err(fail)?;
+        let started = std::time::Instant::now();
+        let outcome = match sandbox::render_isolated(sheet, text, context.clone(), limit)
+        {
+            Some(outcome) => outcome,
+            None => {
+                let (sheet, text) = (sheet.to_string(), text.clone());
+                sandbox::on_worker_thread(
+                    move || render_text(&sheet, &text, &context),
+                    limit,
+                )
+                .ok_or(Stopped::Time)
             }
+        };
+        self.budget.spend(started.elapsed());
+        match outcome {
+            Ok(rendered) => rendered.map_err(fail),
+            Err(stopped) => Err(fail(self.budget.stop(path, stopped, limit))),
         }
-    });
-    let outcome = result.recv_timeout(budget).ok();
-    if outcome.is_none() {
-        WORKER.with_borrow_mut(|worker| *worker = None);
     }
-    outcome
 }
 
-fn start_worker() -> std::sync::mpsc::Sender<Job> {
-    let (jobs, queue) = std::sync::mpsc::channel::<Job>();
-    std::thread::spawn(move || {
-        for job in queue {
-            job();
+/// How long one render of a kit's template may run. The built-in ones take
+/// milliseconds.
+const RENDER_LIMIT: Duration = Duration::from_secs(5);
+
+/// How long all renders of a kit's own templates may run in one command (every
+/// variant `check` builds included), so that a slow template cannot multiply its
+/// cost by the number of languages and sizes.
+const TOTAL_LIMIT: Duration = Duration::from_secs(20);
+
+/// The most text one template may write: a hundred times what the longest built-in
+/// sheet needs, and checked as it is written.
+pub(crate) const MAX_OUTPUT_BYTES: usize = 1 << 20;
+
+/// The time a set's untrusted templates have used, and those stopped: one that
+/// overran is not run again in the same command.
+#[derive(Debug, Default)]
+struct Budget {
+    spent: Mutex<Duration>,
+    stopped: Mutex<BTreeMap<String, String>>,
+}
+
+impl Budget {
+    /// The limit for the next render of `path`, or why it may not run.
+    fn allows(&self, path: &str, limit: Duration) -> Result<Duration, String> {
+        if let Some(why) = self.stopped.lock().expect("not poisoned").get(path) {
+            return Err(why.clone());
         }
-    });
-    jobs
+        let spent = *self.spent.lock().expect("not poisoned");
+        match TOTAL_LIMIT.checked_sub(spent) {
+            Some(left) if !left.is_zero() => Ok(limit.min(left)),
+            _ => Err(format!(
+                "the kit's templates ran for more than {} s in all: a template too slow \
+                 for every language and size",
+                TOTAL_LIMIT.as_secs()
+            )),
+        }
+    }
+
+    fn spend(&self, time: Duration) {
+        *self.spent.lock().expect("not poisoned") += time;
+    }
+
+    /// The message for a stopped render of `path`, kept for its next render.
+    fn stop(&self, path: &str, stopped: Stopped, limit: Duration) -> String {
+        let why = match stopped {
+            Stopped::Time => format!(
+                "the template ran for more than {:.1} s and was stopped: a loop that \
+                 does not end?",
+                limit.as_secs_f64()
+            ),
+            Stopped::Memory => format!(
+                "the template needed more than {} MiB of memory and was stopped: a \
+                 string or list that grows without end?",
+                sandbox::HEAP_CEILING_BYTES >> 20
+            ),
+            Stopped::Unavailable(why) => why,
+        };
+        self.stopped.lock().expect("not poisoned").insert(path.to_string(), why.clone());
+        why
+    }
 }
 
-/// How long one sheet's template may run. The built-in ones take milliseconds.
-const TEMPLATE_BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
+/// Renders one template's `text` with `context`, in whatever process or thread
+/// calls it: the rendered markup, or the template's error.
+pub(crate) fn render_text(
+    sheet: &str,
+    text: &str,
+    context: &impl serde::Serialize,
+) -> Result<String, String> {
+    let mut tera = tera::Tera::new();
+    // Every printed value is escaped: strings are text, never markup.
+    tera.set_escape_fn(super::markup::escape);
+    tera.autoescape_on([""]);
+    tera.register_function("range", small_range);
+    tera.add_raw_template(sheet, text).map_err(|e| describe(&e))?;
+    let context = tera::Context::from_serialize(context).map_err(|e| describe(&e))?;
+    let mut output = Capped::default();
+    match tera.render_to(sheet, &context, &mut output) {
+        Ok(()) => String::from_utf8(output.bytes).map_err(|e| e.to_string()),
+        Err(_) if output.full => Err(format!(
+            "the template wrote more than {} KiB: a loop that prints without end?",
+            MAX_OUTPUT_BYTES >> 10
+        )),
+        Err(e) => Err(describe(&e)),
+    }
+}
+
+/// A render's output, refused once it would pass [`MAX_OUTPUT_BYTES`].
+#[derive(Default)]
+struct Capped {
+    bytes: Vec<u8>,
+    full: bool,
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() + buf.len() > MAX_OUTPUT_BYTES {
+            self.full = true;
+            return Err(std::io::Error::other("too much output"));
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
 
 /// The most numbers `range` gives a template: plenty for rows of a sheet.
 const MAX_RANGE: i128 = 1000;
@@ -365,14 +434,19 @@ mod tests {
     }
 
     #[test]
-    fn renders_on_one_thread_share_a_worker_and_survive_a_panic() {
-        let budget = std::time::Duration::from_secs(5);
-        let thread_of = || within_budget(|| std::thread::current().id(), budget);
-        let first = thread_of().unwrap();
-        assert_ne!(first, std::thread::current().id(), "renders run on the worker");
-        assert_eq!(thread_of().unwrap(), first, "and the worker is kept");
-        assert_eq!(within_budget(|| -> u8 { panic!("a render panicked") }, budget), None);
-        assert!(within_budget(|| 7, budget) == Some(7), "a new worker takes over");
+    fn a_budget_spent_or_stopped_lets_no_more_renders_run() {
+        let budget = Budget::default();
+        let limit = Duration::from_secs(5);
+        assert_eq!(budget.allows("a.tera", limit), Ok(limit));
+        budget.spend(TOTAL_LIMIT - Duration::from_secs(1));
+        assert_eq!(budget.allows("a.tera", limit), Ok(Duration::from_secs(1)));
+        budget.spend(Duration::from_secs(1));
+        assert!(budget.allows("a.tera", limit).unwrap_err().contains("in all"));
+        let fresh = Budget::default();
+        let why = fresh.stop("b.tera", Stopped::Memory, limit);
+        assert!(why.contains("256 MiB"), "{why}");
+        assert_eq!(fresh.allows("b.tera", limit), Err(why));
+        assert_eq!(fresh.allows("c.tera", limit), Ok(limit), "others still run");
     }
 
     #[test]
