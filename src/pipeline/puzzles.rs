@@ -3,7 +3,7 @@
 //! verification replays them once more; the player view learns only their numbers.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Serialize;
 
@@ -51,8 +51,15 @@ pub(super) fn id(number: usize) -> String {
 /// for the same puzzles twelve times, and they are made once.
 type Key = (GameId, u8, usize, u32, u64, crate::kit::RuleParams);
 
+/// One generation's result, made by the first build to ask for it; builds asking at
+/// the same time wait for it rather than make it again.
+type Generation = Arc<OnceLock<Result<Vec<Puzzle>, PuzzleError>>>;
+
 /// Every generation of this run, by what it was asked.
-type Made = Mutex<HashMap<Key, Result<Vec<Puzzle>, PuzzleError>>>;
+type Made = Mutex<HashMap<Key, Generation>>;
+
+/// How many generations are kept before the memo starts again.
+const MAX_KEPT_GENERATIONS: usize = 64;
 
 fn made() -> &'static Made {
     static MADE: OnceLock<Made> = OnceLock::new();
@@ -82,22 +89,24 @@ pub(super) fn generate(
         ))]);
     }
     let key = (kit.game, size, spec.count, spec.plies, spec.seed, kit.rules.clone());
-    let cached = made().lock().map(|m| m.get(&key).cloned()).unwrap_or(None);
-    let result = match cached {
-        Some(result) => result,
-        None => {
-            let request = Request {
-                rules: kit.rules.clone(),
-                ..Request::new(size, spec.count, spec.plies, spec.seed)
-            };
-            let result = puzzles::generate_with(kit.game, &request);
-            if let Ok(mut m) = made().lock() {
-                m.insert(key, result.clone());
+    let generation: Generation = match made().lock() {
+        Ok(mut made) => {
+            // A long-running server keeps the recent ones, not every seed asked.
+            if made.len() >= MAX_KEPT_GENERATIONS && !made.contains_key(&key) {
+                made.clear();
             }
-            result
+            made.entry(key).or_default().clone()
         }
+        Err(_) => Generation::default(),
     };
-    result.map_err(|e| vec![at(format!("puzzle sheet: {e}"))])
+    let result = generation.get_or_init(|| {
+        let request = Request {
+            rules: kit.rules.clone(),
+            ..Request::new(size, spec.count, spec.plies, spec.seed)
+        };
+        puzzles::generate_with(kit.game, &request)
+    });
+    result.clone().map_err(|e| vec![at(format!("puzzle sheet: {e}"))])
 }
 
 /// `kit` with each puzzle added as a puzzle example (`puzzle-sheet-1`, …): its

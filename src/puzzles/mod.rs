@@ -28,7 +28,7 @@ use std::ops::RangeInclusive;
 use crate::games::GameId;
 use crate::rules::Game;
 pub use rng::SplitMix64;
-use solve::{Solver, Verdict, sorted};
+use solve::{Solver, Verdict};
 
 /// The longest puzzle offered, in plies (a win with the mover's fifth move).
 pub const MAX_PLIES: u32 = 9;
@@ -270,14 +270,30 @@ fn random_game<G: Game>(
     let mut moves = Vec::new();
     let mut state = start.clone();
     while moves.len() < MAX_GAME_PLIES && !game.outcome(&state).is_over() {
-        let legal = sorted(game, game.legal_moves(&state));
-        if legal.is_empty() {
+        let Some(mv) = nth_in_notation_order(game.legal_moves(&state), rng) else {
             break;
-        }
-        let mv = &legal[rng.below(legal.len())];
+        };
+        let mv = &mv;
         state = game.play(&state, mv).expect("a generated move is legal");
         moves.push(mv.to_string());
         states.push(state.clone());
     }
     (states, moves)
+}
+
+/// A uniformly random one of `moves`, chosen by its place in notation order (as
+/// [`sorted`] would list them) without sorting them all; `None` if there are none.
+fn nth_in_notation_order<M: fmt::Display>(
+    moves: Vec<M>,
+    rng: &mut SplitMix64,
+) -> Option<M> {
+    if moves.is_empty() {
+        return None;
+    }
+    let n = rng.below(moves.len());
+    let notations = solve::Notations::of(&moves);
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    // Notations are unique, so the n-th in order is one move whatever the method.
+    order.select_nth_unstable_by(n, |&a, &b| notations.get(a).cmp(notations.get(b)));
+    moves.into_iter().nth(order[n])
 }

@@ -193,8 +193,36 @@ impl<'g, G: Game> Solver<'g, G> {
 
 /// Moves in notation order, so choices never depend on generation order.
 pub fn sorted<G: Game>(_game: &G, moves: Vec<G::Move>) -> Vec<G::Move> {
-    let mut keyed: Vec<(String, G::Move)> =
-        moves.into_iter().map(|mv| (mv.to_string(), mv)).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed.into_iter().map(|(_, mv)| mv).collect()
+    let notations = Notations::of(&moves);
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by(|&a, &b| notations.get(a).cmp(notations.get(b)));
+    let mut moves: Vec<Option<G::Move>> = moves.into_iter().map(Some).collect();
+    order.into_iter().map(|i| moves[i].take().expect("each once")).collect()
+}
+
+/// Every move's notation, written into one buffer (a string each cost more than
+/// the search around them).
+pub struct Notations {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Notations {
+    /// The notations of `moves`, in their order.
+    pub fn of<M: std::fmt::Display>(moves: &[M]) -> Notations {
+        use std::fmt::Write;
+        let mut text = String::with_capacity(moves.len() * 6);
+        let mut ends = Vec::with_capacity(moves.len());
+        for mv in moves {
+            write!(text, "{mv}").expect("a String takes any text");
+            ends.push(text.len());
+        }
+        Notations { text, ends }
+    }
+
+    /// The notation of move `i`.
+    pub fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.text[start..self.ends[i]]
+    }
 }
