@@ -802,7 +802,7 @@ fn build_cmd(
                 built.fell_back.join(", ")
             );
         }
-        let (written, error) = written;
+        let (written, warnings, error) = written;
         if let Some(error) = error {
             failed.get_or_insert(error);
         }
@@ -820,6 +820,9 @@ fn build_cmd(
         if let Some(first) = pictures.first().and_then(|p| p.parent()) {
             say!("wrote {} page pictures in {}", pictures.len(), first.display());
         }
+        for warning in warnings {
+            tell!("warning: {warning}");
+        }
     }
     failed.map_or(Ok(()), |error| Err(error.into()))
 }
@@ -835,16 +838,18 @@ struct Written {
 
 /// Writes a variant: the players' folder (every sheet but the host key, and the
 /// class's print job), then the host's folder beside it (`en-a4-host/`), each whole
-/// or not at all. Returns what was written and the first error.
+/// or not at all. Returns what was written, what could not be cleaned up, and the
+/// first error.
 fn write_variant(
     out: &Path,
     job: &Job,
     puzzles: Option<&Option<kit::PuzzleSpec>>,
     built: &pipeline::Built,
-) -> (Vec<Written>, Option<anyhow::Error>) {
+) -> (Vec<Written>, Vec<String>, Option<anyhow::Error>) {
     let name = pipeline::variant_name(job.kit, &job.options, puzzles);
     let kit_dir = out.join(&job.kit.id);
     let mut written = Vec::new();
+    let mut warnings = Vec::new();
     let host_folder = format!("{name}{}", pipeline::HOST_FOLDER_SUFFIX);
     for (folder, host) in [(name, false), (host_folder, true)] {
         let mut files: Vec<(&str, &[u8], Option<usize>)> = Vec::new();
@@ -861,19 +866,20 @@ fn write_variant(
         }
         let list: Vec<(&str, &[u8])> = files.iter().map(|(n, b, _)| (*n, *b)).collect();
         match io::write_all(&kit_dir.join(&folder), &list) {
-            Ok(paths) => {
-                written.extend(paths.into_iter().zip(&files).map(|(path, file)| {
-                    Written {
+            Ok(replaced) => {
+                warnings.extend(replaced.left_over);
+                written.extend(replaced.paths.into_iter().zip(&files).map(
+                    |(path, file)| Written {
                         path,
                         pages: file.2,
                         picture: file.0.starts_with("preview/"),
-                    }
-                }))
+                    },
+                ))
             }
-            Err(error) => return (written, Some(error)),
+            Err(error) => return (written, warnings, Some(error)),
         }
     }
-    (written, None)
+    (written, warnings, None)
 }
 
 /// One variant to build: a kit in one language, paper and size.

@@ -212,10 +212,22 @@ fn kind_of(path: &Path, is_file: bool) -> &'static str {
     }
 }
 
+/// What [`write_all`] wrote, and the earlier folder it could not remove, if any.
+#[derive(Debug)]
+pub struct Replaced {
+    /// Every file written, in the order given.
+    pub paths: Vec<PathBuf>,
+    /// The earlier content, moved aside but not removed (and why): the new files are
+    /// in place all the same.
+    pub left_over: Option<String>,
+}
+
 /// Writes files as the whole content of `dir`, all together or not at all: they are
 /// written into a fresh folder beside `dir`, which then takes `dir`'s place. On any
-/// failure the fresh folder is removed and `dir` stays byte for byte as it was.
-pub fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Result<Vec<PathBuf>> {
+/// failure the fresh folder is removed and `dir` stays byte for byte as it was. A
+/// `dir` holding anything but sheets and previews (a note, a folder of one's own) is
+/// not replaced: nothing of the reader's is removed.
+pub fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Result<Replaced> {
     let parent =
         dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = dir
@@ -223,13 +235,14 @@ pub fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Result<Vec<PathBuf>> {
         .with_context(|| format!("{} is not a folder name", dir.display()))?
         .to_string_lossy()
         .into_owned();
+    refuse_foreign_entries(dir)?;
     fs::create_dir_all(parent).with_context(|| {
         format!("failed to create output folder {}", parent.display())
     })?;
     let pid = std::process::id();
     let fresh = parent.join(format!(".{name}.new-{pid}"));
     let old = parent.join(format!(".{name}.old-{pid}"));
-    let result = (|| -> Result<()> {
+    let result = (|| -> Result<Option<String>> {
         fs::create_dir(&fresh)
             .with_context(|| format!("failed to create {}", fresh.display()))?;
         for (file, bytes) in files {
@@ -247,13 +260,53 @@ pub fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Result<Vec<PathBuf>> {
     if result.is_err() {
         let _ = fs::remove_dir_all(&fresh);
     }
-    result?;
-    Ok(files.iter().map(|(file, _)| dir.join(file)).collect())
+    let left_over = result?;
+    Ok(Replaced {
+        paths: files.iter().map(|(file, _)| dir.join(file)).collect(),
+        left_over,
+    })
+}
+
+/// What a build writes in a variant folder: anything else there is the reader's.
+fn is_output(entry: &fs::DirEntry) -> bool {
+    let name = entry.file_name().to_string_lossy().into_owned();
+    let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+    name.starts_with('.')
+        || (is_dir && name == "preview")
+        || (!is_dir && [".pdf", ".svg", ".png"].iter().any(|ext| name.ends_with(ext)))
+}
+
+/// An error naming what `dir` holds that no build wrote, if anything.
+fn refuse_foreign_entries(dir: &Path) -> Result<()> {
+    let Ok(entries) = fs::read_dir(dir) else { return Ok(()) };
+    let mut foreign: Vec<String> = entries
+        .flatten()
+        .filter(|entry| !is_output(entry))
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    if foreign.is_empty() {
+        return Ok(());
+    }
+    foreign.sort();
+    let shown = foreign.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+    bail!(
+        "{} holds {shown}{}, which tablekit did not write; a build replaces the whole \
+         folder, so nothing was changed: move {} elsewhere and build again",
+        dir.display(),
+        if foreign.len() > 5 {
+            format!(" and {} more", foreign.len() - 5)
+        } else {
+            String::new()
+        },
+        if foreign.len() == 1 { "it" } else { "them" }
+    )
 }
 
 /// Puts `fresh` in the place of `dir`, keeping the old folder at `old` until the new
-/// one is in, and putting it back if that fails.
-fn swap_in(fresh: &Path, dir: &Path, old: &Path) -> Result<()> {
+/// one is in, and putting it back if that fails. Once the new folder is in, the old
+/// one is removed; if that fails (a read-only folder inside, say), the build still
+/// stands and the message says where the old one was left.
+fn swap_in(fresh: &Path, dir: &Path, old: &Path) -> Result<Option<String>> {
     let had_old = dir.exists();
     if had_old {
         fs::rename(dir, old)
@@ -266,11 +319,43 @@ fn swap_in(fresh: &Path, dir: &Path, old: &Path) -> Result<()> {
         return Err(e)
             .with_context(|| format!("failed to move {} into place", dir.display()));
     }
-    if had_old {
-        fs::remove_dir_all(old)
-            .with_context(|| format!("failed to remove the old {}", old.display()))?;
+    if !had_old {
+        return Ok(None);
     }
-    Ok(())
+    let removed = fs::remove_dir_all(old).or_else(|_| {
+        // A folder made read-only inside is ours to open again, then remove.
+        make_writable(old);
+        fs::remove_dir_all(old)
+    });
+    Ok(removed.err().map(|e| {
+        format!(
+            "the earlier sheets could not be removed ({e}); they are in {}, which can be \
+             deleted",
+            old.display()
+        )
+    }))
+}
+
+/// Gives the owner write permission on `dir` and every folder in it (links not
+/// followed), so that their entries can be removed.
+fn make_writable(dir: &Path) {
+    let Ok(meta) = fs::symlink_metadata(dir) else { return };
+    if !meta.is_dir() {
+        return;
+    }
+    let mut permissions = meta.permissions();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        permissions.set_mode(permissions.mode() | 0o700);
+    }
+    #[cfg(not(unix))]
+    #[allow(clippy::permissions_set_readonly_false)]
+    permissions.set_readonly(false);
+    let _ = fs::set_permissions(dir, permissions);
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        make_writable(&entry.path());
+    }
 }
 
 /// The environment variable that moves tablekit's configuration folder (tests, or a

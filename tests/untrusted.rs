@@ -242,6 +242,50 @@ fn a_rebuild_replaces_the_whole_variant_folder_and_leaves_nothing_beside_it() {
 }
 
 #[test]
+fn a_rebuild_removes_nothing_it_did_not_write() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let kit = kit_in(tmp.path());
+    assert!(build(&kit, &out).status.success());
+    let folder = out.join(KIT).join("en-a4");
+    fs::write(folder.join("notes.txt"), "table 3 lost a counter").unwrap();
+    fs::create_dir(folder.join("scans")).unwrap();
+    let before = names(&folder);
+    let result = build(&kit, &out);
+    let err = stderr(&result);
+    assert_eq!(result.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("holds notes.txt, scans, which tablekit did not write"),
+        "{err}"
+    );
+    assert_eq!(names(&folder), before, "the folder is as it was");
+    assert_eq!(
+        fs::read_to_string(folder.join("notes.txt")).unwrap(),
+        "table 3 lost a counter"
+    );
+}
+
+#[test]
+fn a_read_only_folder_in_the_old_sheets_does_not_stop_the_rebuild() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let kit = kit_in(tmp.path());
+    let with_previews = |out: &Path| {
+        let args = ["build", kit.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        tablekit(&[&args[..], &["--preview", "svg"]].concat())
+    };
+    assert!(with_previews(&out).status.success());
+    let previews = out.join(KIT).join("en-a4/preview");
+    fs::set_permissions(&previews, fs::Permissions::from_mode(0o555)).unwrap();
+    let result = build(&kit, &out);
+    assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
+    // Opened again and removed: no hidden folder is left beside the new sheets.
+    assert_eq!(names(&out.join(KIT)), ["en-a4", "en-a4-host"]);
+    assert!(!out.join(KIT).join("en-a4/preview").exists());
+}
+
+#[test]
 fn an_unwritable_output_fails_cleanly() {
     let tmp = tempfile::tempdir().unwrap();
     let blocker = tmp.path().join("not-a-folder");
