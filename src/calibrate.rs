@@ -21,6 +21,10 @@ pub const MIN_MM: f64 = 90.0;
 /// The longest plausible print of the 100 mm bar.
 pub const MAX_MM: f64 = 110.0;
 
+/// How near the paper's edge a corrected sheet may draw (before the printer shrinks
+/// it back to its true size).
+pub const CORRECTED_EDGE_MM: f64 = 5.0;
+
 /// What one printer made of the 100 mm bar, in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Calibration {
@@ -74,6 +78,43 @@ impl Calibration {
     /// How much larger to draw: across, then down.
     pub fn scale(&self) -> (f64, f64) {
         (100.0 / self.across, 100.0 / self.down)
+    }
+
+    /// Whether sheets of a `width` × `height` mm paper, corrected for this printer,
+    /// stay on the paper: enlarging a page about its centre moves its outermost ink
+    /// (at [`SAFE_MARGIN_MM`](crate::layout::SAFE_MARGIN_MM)) towards the edge, and
+    /// it must keep [`CORRECTED_EDGE_MM`]. The printer then shrinks it back, so on
+    /// paper the margin is as wide as ever.
+    pub fn fits(&self, (width, height): (f64, f64)) -> Result<(), String> {
+        let ink = crate::layout::SAFE_MARGIN_MM;
+        let (sx, sy) = self.scale();
+        let edge = |side: f64, scale: f64| side / 2.0 - scale * (side / 2.0 - ink);
+        let closest = edge(width, sx).min(edge(height, sy));
+        if closest >= CORRECTED_EDGE_MM - 1e-9 {
+            return Ok(());
+        }
+        // The shortest bars that keep the margin, to a tenth rounded up.
+        let least = |side: f64| {
+            let bar = 100.0 * (side / 2.0 - ink) / (side / 2.0 - CORRECTED_EDGE_MM);
+            shown((bar * 10.0 - 1e-6).ceil() / 10.0, false)
+        };
+        let (across, down) = self.shown(false);
+        let tenths = |mm: f64| shown((mm.abs() * 10.0).round() / 10.0, false);
+        let where_drawn = match closest < 0.0 {
+            true => format!("{} mm past the paper's edge", tenths(closest)),
+            false => format!(
+                "{} mm from the paper's edge, closer than printers print",
+                tenths(closest)
+            ),
+        };
+        Err(format!(
+            "corrected for bars of {across} × {down} mm, the sheets would be drawn \
+             {where_drawn}; on this paper a correction works for bars of at least {} mm \
+             across and {} mm down. Check that the printer prints at 100 % (not \"fit to \
+             page\") and measure again",
+            least(width),
+            least(height),
+        ))
     }
 
     /// The measurement as written on a sheet and in profiles: `99.2`, `100.6`

@@ -749,6 +749,11 @@ fn build_cmd(
     let out = req.out.as_path();
     let paper = Paper::parse(&req.paper, req.landscape)
         .map_err(|e| anyhow::anyhow!("--paper: {e}"))?;
+    if let Some(calibration) = &req.calibration {
+        calibration
+            .fits(paper.size_mm())
+            .map_err(|e| anyhow::anyhow!("--measured/--printer on {paper}: {e}"))?;
+    }
     let overrides = match &req.templates {
         Some(dir) => io::read_templates(dir)?,
         None => Default::default(),

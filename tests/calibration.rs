@@ -294,3 +294,51 @@ fn keeping_a_printer_keeps_the_file_s_comments_and_hand_written_names() {
     assert_eq!(broken.status.code(), Some(2));
     assert!(stderr(&broken).contains("printers.toml:2:"), "{}", stderr(&broken));
 }
+
+#[test]
+fn a_correction_that_would_draw_off_the_paper_is_refused_and_the_least_one_allowed_fits()
+{
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("config");
+    let out = tmp.path().join("out");
+    for (paper, too_short, least) in
+        [("a4", "94.9x96.6", "95x96.6"), ("letter", "95.2x96.2", "95.2x96.3")]
+    {
+        let args =
+            ["build", "--lang", "en", "--paper", paper, "--out", out.to_str().unwrap()];
+        let refused =
+            tablekit_in(&config, &[&args[..], &["--measured", too_short]].concat());
+        let err = stderr(&refused);
+        assert_eq!(refused.status.code(), Some(2), "{paper}: {err}");
+        assert!(err.contains("closer than printers print"), "{paper}: {err}");
+        assert!(!out.exists(), "nothing is built");
+        // At the least correction the message offers, every mark of every kit's
+        // sheets keeps 5 mm from the edge of the PDF page.
+        let built = tablekit_in(&config, &[&args[..], &["--measured", least]].concat());
+        assert_eq!(built.status.code(), Some(0), "{paper}: {}", stderr(&built));
+        let mut checked = 0;
+        for kit in std::fs::read_dir(&out).unwrap() {
+            for folder in std::fs::read_dir(kit.unwrap().path()).unwrap() {
+                for file in std::fs::read_dir(folder.unwrap().path()).unwrap() {
+                    let path = file.unwrap().path();
+                    for (i, page) in pdf_probe::load_file(&path).pages.iter().enumerate()
+                    {
+                        page.all_marks_inside(4.99).unwrap_or_else(|e| {
+                            panic!("{} page {i}: {e}", path.display())
+                        });
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 30, "{checked} pages");
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+    // Far past the paper: said so.
+    let refused = tablekit_in(&config, &["build", "three-men-slide", "--measured", "90"]);
+    assert!(
+        stderr(&refused).contains("5.4 mm past the paper's edge"),
+        "{}",
+        stderr(&refused)
+    );
+}
