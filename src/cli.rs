@@ -185,7 +185,12 @@ enum Command {
         name: Option<String>,
         /// The 100 mm bar of the calibration page as this printer printed it, in mm,
         /// across and down (`99.2x100.6`), or one number for both.
-        #[arg(long, value_name = "ACROSSxDOWN", requires = "name")]
+        #[arg(
+            long,
+            value_name = "ACROSSxDOWN",
+            requires = "name",
+            conflicts_with_all = ["sheet", "list"]
+        )]
         measured: Option<String>,
         /// List the printers kept, with their measurements.
         #[arg(long, conflicts_with_all = ["name", "sheet"])]
@@ -372,9 +377,9 @@ enum RulesQuery {
         /// Board size (default: the game's smallest a kit offers).
         #[arg(long)]
         size: Option<u8>,
-        /// How many puzzles.
-        #[arg(long, default_value_t = 6)]
-        count: usize,
+        /// How many puzzles (1 to 24, as a sheet holds).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(1..=24))]
+        count: u16,
         /// Plies to the win (odd).
         #[arg(long, default_value_t = 3)]
         plies: u32,
@@ -1378,6 +1383,7 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
     match query {
         RulesQuery::Puzzles { size, count, plies, seed, .. } => {
             let size = size.unwrap_or_else(|| game.kit().puzzle_size());
+            let count = usize::from(count);
             let request = crate::puzzles::Request::new(size, count, plies, seed);
             let puzzles = crate::puzzles::generate_with(game, &request)
                 .map_err(|e| Failure::Other(anyhow::anyhow!("{e}")))?;

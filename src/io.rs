@@ -35,6 +35,7 @@ pub fn builtin_kits() -> Vec<Source> {
         .map(|(id, files)| Source {
             dir: format!("kits/{id} (built in)"),
             files: files.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect(),
+            unreadable: Vec::new(),
         })
         .collect()
 }
@@ -59,9 +60,20 @@ pub fn page_words() -> EmbeddedWords {
 /// a stray file cannot exhaust memory.
 pub const MAX_KIT_FILE_BYTES: u64 = 1 << 20;
 
+/// What a folder read with [`read_inside`] is, for its messages: the folder, and
+/// one of its files.
+struct Folder {
+    folder: &'static str,
+    file: &'static str,
+}
+
+const KIT_FOLDER: Folder = Folder { folder: "its kit folder", file: "a kit file" };
+const TEMPLATES_FOLDER: Folder =
+    Folder { folder: "the templates folder", file: "a template file" };
+
 /// Reads `rel` inside `root`, refusing a path that leads outside it once symbolic
 /// links are resolved, and a file larger than [`MAX_KIT_FILE_BYTES`].
-fn read_inside(root: &Path, rel: &str) -> Result<String> {
+fn read_inside(root: &Path, rel: &str, what: Folder) -> Result<String> {
     let path = root.join(rel);
     let real_root = root
         .canonicalize()
@@ -71,8 +83,9 @@ fn read_inside(root: &Path, rel: &str) -> Result<String> {
         .with_context(|| format!("failed to read {}", path.display()))?;
     if !real.starts_with(&real_root) {
         bail!(
-            "{} leads outside its kit folder (to {}): a kit may only read its own files",
+            "{} leads outside {} (to {}): only files inside it are read",
             path.display(),
+            what.folder,
             real.display()
         );
     }
@@ -81,8 +94,9 @@ fn read_inside(root: &Path, rel: &str) -> Result<String> {
         .len();
     if size > MAX_KIT_FILE_BYTES {
         bail!(
-            "{} is {size} bytes: a kit file may have at most {MAX_KIT_FILE_BYTES}",
-            path.display()
+            "{} is {size} bytes: {} may have at most {MAX_KIT_FILE_BYTES}",
+            path.display(),
+            what.file
         );
     }
     let bytes =
@@ -107,15 +121,23 @@ pub fn read_kit(dir: &Path) -> Result<Source> {
     }
     unused_entries(dir)?;
     let mut files = BTreeMap::new();
-    let text = |rel: &str| read_inside(dir, rel);
-    files.insert("kit.toml".to_string(), text("kit.toml")?);
+    let mut unreadable = Vec::new();
+    let mut names = vec!["kit.toml".to_string()];
     for (sub, ext) in [("lang", "toml"), ("templates", "tera")] {
-        for name in sorted_files(&dir.join(sub), ext)? {
-            let rel = format!("{sub}/{name}");
-            files.insert(rel.clone(), text(&rel)?);
+        names.extend(
+            sorted_files(&dir.join(sub), ext)?.iter().map(|n| format!("{sub}/{n}")),
+        );
+    }
+    // A file that cannot be read is one problem among the kit's others, not the end.
+    for rel in names {
+        match read_inside(dir, &rel, KIT_FOLDER) {
+            Ok(text) => {
+                files.insert(rel, text);
+            }
+            Err(e) => unreadable.push((rel, format!("{e:#}"))),
         }
     }
-    Ok(Source { dir: dir.display().to_string(), files })
+    Ok(Source { dir: dir.display().to_string(), files, unreadable })
 }
 
 /// What a kit folder holds: `kit.toml`, `lang/` and `templates/`; anything else
@@ -159,7 +181,7 @@ pub fn read_templates(dir: &Path) -> Result<BTreeMap<String, (String, String)>> 
     let mut out = BTreeMap::new();
     for name in sorted_files(dir, "tera")? {
         let path = dir.join(&name);
-        let text = read_inside(dir, &name)?;
+        let text = read_inside(dir, &name, TEMPLATES_FOLDER)?;
         let sheet = name.trim_end_matches(".tera").to_string();
         out.insert(sheet, (path.display().to_string(), text));
     }

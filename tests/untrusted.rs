@@ -616,3 +616,43 @@ fn every_entry_of_a_kit_folder_is_used_or_reported() {
     fs::write(kit.join("lang/.fr.toml.swp"), "").unwrap();
     assert_eq!(check(&kit).status.code(), Some(0));
 }
+
+#[test]
+fn a_file_that_cannot_be_read_is_told_with_the_kits_other_problems() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let mut french = fs::read(kit.join("lang/fr.toml")).unwrap();
+    french.push(0xFF);
+    fs::write(kit.join("lang/fr.toml"), french).unwrap();
+    let mut german = fs::read_to_string(kit.join("lang/de.toml")).unwrap();
+    german.push_str("\noops = = 1\n");
+    fs::write(kit.join("lang/de.toml"), german).unwrap();
+    edit(&kit.join("kit.toml"), "spares = 1 ", "spares = 99 ");
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    let err = stderr(&result);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    for problem in [
+        "fr.toml",
+        "not UTF-8 text",
+        "spares must be 0 to 50",
+        "de.toml",
+        "3 problems found",
+    ] {
+        assert!(err.contains(problem), "{problem}: {err}");
+    }
+}
+
+#[test]
+fn a_templates_folder_is_named_as_such_in_its_messages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let templates = tmp.path().join("tpl");
+    fs::create_dir(&templates).unwrap();
+    std::os::unix::fs::symlink("/etc/hostname", templates.join("board.tera")).unwrap();
+    let out = tmp.path().join("out");
+    let args = ["build", KIT, "--templates", templates.to_str().unwrap()];
+    let result = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+    let err = stderr(&result);
+    assert_eq!(result.status.code(), Some(2), "{err}");
+    assert!(err.contains("leads outside the templates folder"), "{err}");
+    assert!(!err.contains("kit"), "{err}");
+}

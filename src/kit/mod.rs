@@ -22,6 +22,9 @@ pub struct Source {
     pub dir: String,
     /// File texts by relative path, `/`-separated.
     pub files: BTreeMap<String, String>,
+    /// Each file that could not be read (not text, too large, a link leading out),
+    /// relative path and why, so that it is told with every other problem.
+    pub unreadable: Vec<(String, String)>,
 }
 
 impl Source {
@@ -434,15 +437,25 @@ fn unknown_templates(source: &Source) -> Diagnostics {
 /// Loads and validates a kit, reporting every problem found.
 pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let kit_file = source.display_path("kit.toml");
+    let mut diags: Diagnostics = (source.unreadable.iter())
+        .map(|(file, why)| Diagnostic::file(&source.display_path(file), why.clone()))
+        .collect();
     let Some(text) = source.files.get("kit.toml") else {
-        return Err(vec![Diagnostic::file(&kit_file, "no kit.toml in the kit folder")]);
+        if diags.is_empty() {
+            diags.push(Diagnostic::file(&kit_file, "no kit.toml in the kit folder"));
+        }
+        return Err(diags);
     };
     let shared: std::sync::Arc<str> = std::sync::Arc::from(text.as_str());
-    let raw: raw::RawKit = toml::from_str(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        vec![Diagnostic::at(&kit_file, &shared, span, e.message().trim().to_string())]
-    })?;
-    let mut diags = Diagnostics::new();
+    let raw: raw::RawKit = match toml::from_str(text) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().trim().to_string();
+            diags.push(Diagnostic::at(&kit_file, &shared, span, message));
+            return Err(diags);
+        }
+    };
     let at = |span: Span, msg: String| Diagnostic::at(&kit_file, &shared, span, msg);
 
     if !is_slug(raw.id.get_ref()) {
