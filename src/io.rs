@@ -72,7 +72,7 @@ const TEMPLATES_FOLDER: Folder =
     Folder { folder: "the templates folder", file: "a template file" };
 
 /// Reads `rel` inside `root`, refusing a path that leads outside it once symbolic
-/// links are resolved, and a file larger than [`MAX_KIT_FILE_BYTES`].
+/// links are resolved, a link, and a file larger than [`MAX_KIT_FILE_BYTES`].
 fn read_inside(root: &Path, rel: &str, what: Folder) -> Result<String> {
     let path = root.join(rel);
     let real_root = root
@@ -87,6 +87,18 @@ fn read_inside(root: &Path, rel: &str, what: Folder) -> Result<String> {
             path.display(),
             what.folder,
             real.display()
+        );
+    }
+    // A link inside the folder would let one file be read as another (a template
+    // linked to a strings file prints its host-only words as they are).
+    if fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+        let target = real.strip_prefix(&real_root).unwrap_or(&real);
+        bail!(
+            "{} is a link (to {}): {} is read as itself, never through a link; copy the \
+             file instead",
+            path.display(),
+            target.display(),
+            what.file
         );
     }
     let size = fs::metadata(&real)

@@ -312,6 +312,16 @@ fn a_kit_file_that_links_outside_the_kit_is_refused() {
     assert!(err.contains("leads outside its kit folder"), "{err}");
     assert!(!err.contains("the answer is"), "{err}");
     assert!(!out.exists());
+    // Nor through a link that stays inside: a board template linked to the strings
+    // would print the host's words on a player sheet.
+    fs::remove_file(kit.join("templates/board.tera")).unwrap();
+    std::os::unix::fs::symlink("../lang/en.toml", kit.join("templates/board.tera"))
+        .unwrap();
+    let result = build(&kit, &out);
+    let err = stderr(&result);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(err.contains("templates/board.tera is a link (to lang/en.toml)"), "{err}");
+    assert!(!out.exists());
 }
 
 #[test]
