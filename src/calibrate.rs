@@ -159,7 +159,10 @@ impl Profiles {
         let raw: RawProfiles = toml::from_str(text).map_err(|e| {
             let (line, column) =
                 crate::diag::line_col(text, e.span().map_or(0, |s| s.start));
-            format!("{file}:{line}:{column}: {}", e.message().trim())
+            format!(
+                "{file}:{line}:{column}: {}",
+                crate::diag::plain_toml_message(e.message())
+            )
         })?;
         let mut profiles = BTreeMap::new();
         for (name, p) in raw.printers {

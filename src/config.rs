@@ -53,7 +53,7 @@ impl Config {
                     file,
                     &source,
                     e.span().unwrap_or(0..0),
-                    e.message().trim(),
+                    crate::diag::plain_toml_message(e.message()),
                 )
                 .with_note(format!("the keys are {}", keys.join(", "))),
             )

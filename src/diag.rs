@@ -150,3 +150,67 @@ mod tests {
         assert_eq!(d.to_string(), "kit.toml:2:10: unknown square `D4`");
     }
 }
+
+/// A TOML reader's message in the words of the file's author, not of Rust's types:
+/// "invalid value: integer `-1`, expected u32" reads "found -1, expected a whole
+/// number, 0 or more".
+pub fn plain_toml_message(message: &str) -> String {
+    const EXPECTED: &[(&str, &str)] = &[
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected i64", "expected a whole number"),
+        ("expected i32", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected f32", "expected a number"),
+        ("expected a sequence", "expected a list in [ ]"),
+        ("expected a map", "expected a table"),
+    ];
+    let mut text = message.trim().to_string();
+    for (rust, plain) in EXPECTED {
+        if let Some(at) = text.find(rust)
+            && !text[at + rust.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+        {
+            text.replace_range(at..at + rust.len(), plain);
+        }
+    }
+    for (rust, plain) in [
+        ("invalid type: integer `", "found the whole number `"),
+        ("invalid type: floating point `", "found the number `"),
+        ("invalid type: string ", "found the text "),
+        ("invalid type: boolean `", "found `"),
+        ("invalid value: integer `", "found `"),
+        ("invalid type: sequence", "found a list"),
+        ("invalid type: map", "found a table"),
+    ] {
+        if let Some(rest) = text.strip_prefix(rust) {
+            text = format!("{plain}{rest}");
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod plain_tests {
+    use super::plain_toml_message;
+
+    #[test]
+    fn rust_type_names_read_as_plain_words() {
+        let plain = |m: &str| plain_toml_message(m);
+        assert_eq!(
+            plain("invalid value: integer `-1`, expected u32"),
+            "found `-1`, expected a whole number, 0 or more"
+        );
+        assert_eq!(
+            plain("invalid type: string \"big\", expected f64"),
+            "found the text \"big\", expected a number"
+        );
+        assert_eq!(
+            plain("invalid type: integer `3`, expected a sequence"),
+            "found the whole number `3`, expected a list in [ ]"
+        );
+        assert_eq!(plain("unknown field `sise`"), "unknown field `sise`");
+    }
+}

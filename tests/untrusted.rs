@@ -666,3 +666,24 @@ fn a_templates_folder_is_named_as_such_in_its_messages() {
     assert!(err.contains("leads outside the templates folder"), "{err}");
     assert!(!err.contains("kit"), "{err}");
 }
+
+#[test]
+fn points_larger_than_their_spacing_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(&kit.join("kit.toml"), "point-diameter-mm = 9.0", "point-diameter-mm = 200.0");
+    let result = tablekit(&["check", kit.to_str().unwrap()]);
+    let err = stderr(&result);
+    assert_eq!(result.status.code(), Some(1), "{err}");
+    assert!(err.contains("the board's points would overlap"), "{err}");
+}
+
+#[test]
+fn a_value_of_the_wrong_type_is_told_in_plain_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(&kit.join("kit.toml"), "spares = 1 ", "spares = -1 ");
+    let err = stderr(&tablekit(&["check", kit.to_str().unwrap()]));
+    assert!(err.contains("found `-1`, expected a whole number, 0 or more"), "{err}");
+    assert!(!err.contains("u32"), "{err}");
+}

@@ -451,7 +451,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         Ok(raw) => raw,
         Err(e) => {
             let span = e.span().unwrap_or(0..0);
-            let message = e.message().trim().to_string();
+            let message = crate::diag::plain_toml_message(e.message());
             diags.push(Diagnostic::at(&kit_file, &shared, span, message));
             return Err(diags);
         }
@@ -546,6 +546,13 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let row_spacing =
         raw.board.row_spacing_mm.as_ref().map_or(f64::INFINITY, |r| *r.get_ref());
     let tightest = raw.board.spacing_mm.get_ref().min(row_spacing);
+    if let Some(dot) = &raw.board.point_diameter_mm
+        && *dot.get_ref() >= tightest
+    {
+        diags.push(at(dot.span(), "the board's points would overlap".into()).with_label(
+            format!("expected less than the point spacing of {tightest} mm"),
+        ));
+    }
     if *raw.pieces.size_mm.get_ref() >= tightest {
         diags.push(
             at(raw.pieces.size_mm.span(), "pieces are too large for the board".into())

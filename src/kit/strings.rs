@@ -42,7 +42,12 @@ impl Strings {
         let source: Arc<str> = Arc::from(text);
         let mut table: Table = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            vec![Diagnostic::at(file, &source, span, e.message().trim().to_string())]
+            vec![Diagnostic::at(
+                file,
+                &source,
+                span,
+                crate::diag::plain_toml_message(e.message()),
+            )]
         })?;
         let mut entries = BTreeMap::new();
         let mut diags = Diagnostics::new();
