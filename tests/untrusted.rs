@@ -687,3 +687,18 @@ fn a_value_of_the_wrong_type_is_told_in_plain_words() {
     assert!(err.contains("found `-1`, expected a whole number, 0 or more"), "{err}");
     assert!(!err.contains("u32"), "{err}");
 }
+
+#[test]
+fn an_example_renamed_in_kit_toml_alone_is_told_once_at_its_strings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    edit(&kit.join("kit.toml"), "id = \"neighbours\"", "id = \"neighbors\"");
+    let err = stderr(&tablekit(&["check", kit.to_str().unwrap()]));
+    assert!(
+        err.contains("strings for example `neighbours`, which kit.toml does not have"),
+        "{err}"
+    );
+    assert!(err.contains("lang/en.toml:"), "{err}");
+    assert!(err.contains("practice, neighbors, diagonal; renamed?"), "{err}");
+    assert!(err.contains("1 problem found"), "{err}");
+}

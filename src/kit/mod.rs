@@ -405,6 +405,44 @@ impl Kit {
 
 /// A template a kit holds whose name is no sheet's would be ignored: each is a
 /// problem, naming the names that are used.
+/// Each `[examples.<id>]` table of the kit's own English strings whose id names no
+/// example of kit.toml: an example renamed in one file and not the other, told once
+/// at the table rather than as a broken placeholder in every language.
+fn strings_of_no_example(source: &Source, examples: &[Example]) -> Diagnostics {
+    let file = format!("lang/{}.toml", strings::REFERENCE_LANGUAGE);
+    let Some(text) = source.files.get(&file) else { return Vec::new() };
+    // `stack@5` is example `stack` at one board size: its strings are `stack`'s.
+    let mut ids: Vec<&str> = Vec::new();
+    for id in examples.iter().map(|e| e.id.split('@').next().unwrap_or(&e.id)) {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    let shared: std::sync::Arc<str> = std::sync::Arc::from(text.as_str());
+    let mut diags = Vec::new();
+    for (at, line) in text.match_indices("[examples.") {
+        let Some(end) = text[at..].find(']') else { continue };
+        let id = &text[at + "[examples.".len()..at + end];
+        let starts_line = at == 0 || text[..at].ends_with('\n');
+        if !starts_line || ids.contains(&id) || id.contains('.') || line.is_empty() {
+            continue;
+        }
+        diags.push(
+            Diagnostic::at(
+                &source.display_path(&file),
+                &shared,
+                at..at + end + 1,
+                format!("strings for example `{id}`, which kit.toml does not have"),
+            )
+            .with_label(match ids.is_empty() {
+                true => "kit.toml has no examples".to_string(),
+                false => format!("kit.toml's examples: {}; renamed?", ids.join(", ")),
+            }),
+        );
+    }
+    diags
+}
+
 fn unknown_templates(source: &Source) -> Diagnostics {
     let known: Vec<&str> = SheetKind::PLAYER_SHEETS
         .iter()
@@ -659,6 +697,7 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         defaults::fill_in(game, source, &mut languages);
     }
     diags.extend(unknown_templates(source));
+    diags.extend(strings_of_no_example(source, &examples));
     let mut card = Vec::new();
     for sheet in raw.card.iter().flatten() {
         match SheetKind::from_name(sheet.get_ref()) {
