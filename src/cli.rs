@@ -444,12 +444,35 @@ impl Failure {
 
 impl From<RulesError> for Failure {
     fn from(e: RulesError) -> Self {
+        let message = shorten_quotes(&e.to_string());
         if e.is_refusal() {
-            Failure::Refused(anyhow::anyhow!("{e}"))
+            Failure::Refused(anyhow::anyhow!(message))
         } else {
-            Failure::Other(anyhow::anyhow!("{e}"))
+            Failure::Other(anyhow::anyhow!(message))
         }
     }
+}
+
+/// The most characters of a quoted token a message shows: enough to recognise it.
+const MAX_QUOTED_CHARS: usize = 40;
+
+/// `message` with each `quoted` token longer than [`MAX_QUOTED_CHARS`] cut short
+/// and its length told, so a pasted page of text is not echoed whole.
+fn shorten_quotes(message: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let chars = part.chars().count();
+        if i % 2 == 1 && chars > MAX_QUOTED_CHARS {
+            let start: String = part.chars().take(MAX_QUOTED_CHARS - 10).collect();
+            out.push_str(&format!("{start}… ({chars} characters)"));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 impl From<anyhow::Error> for Failure {

@@ -500,3 +500,24 @@ fn five_ply_puzzles_on_a_large_board_are_the_command_line_s_mistake() {
         "a language the kit lacks is a usage error, as documented"
     );
 }
+
+#[test]
+fn rules_messages_cut_long_tokens_and_say_the_game_is_over_alike() {
+    let long = "a".repeat(2000);
+    let run = tablekit(&["rules", "apply", "stack-top-roads", "x3/x3/x3 1 1", &long]);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    assert!(err.contains("… (2000 characters)"), "{err}");
+    assert!(err.len() < 300, "{err}");
+    let run = tablekit(&["rules", "moves", "pathstone", "x5/x5//x5/x5 1 10"]);
+    assert!(stderr(&run).contains("row 3 is empty: write `x5`"), "{}", stderr(&run));
+    // Every game tells a move after the end the same way: the outcome as `apply` prints it.
+    for (game, won, winner) in [
+        ("three-men-slide", ".BA/.AB/A.B B", "A wins (line"),
+        ("stack-top-roads", "x3/2,2,x/1,1,1 2 3", "W wins (road"),
+        ("crossway", "VHVHV/V.HHH/HVHHH/HVHVV/VVV.V H", "V wins (path"),
+    ] {
+        let err = stderr(&tablekit(&["rules", "apply", game, won, "a1"]));
+        assert!(err.contains(&format!("the game is over: {winner}")), "{game}: {err}");
+    }
+}

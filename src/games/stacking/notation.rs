@@ -273,6 +273,11 @@ pub(super) fn parse_row(
     size: u8,
 ) -> Result<Vec<Cell<'_>>, RulesError> {
     let rank = row + 1;
+    if text.is_empty() {
+        return Err(crate::rules_err!(
+            "row {rank} is empty: write `x{size}` for a row of {size} empty squares"
+        ));
+    }
     let cells = text
         .split(',')
         .map(|token| match token.strip_prefix('x') {
@@ -292,8 +297,9 @@ pub(super) fn parse_row(
         .collect::<Result<Vec<Cell>, RulesError>>()?;
     let squares: usize = cells.iter().map(Cell::width).sum();
     if squares != usize::from(size) {
+        let noun = if squares == 1 { "square" } else { "squares" };
         return Err(crate::rules_err!(
-            "row {rank} has {squares} squares, expected {size}"
+            "row {rank} has {squares} {noun}, expected {size}"
         ));
     }
     Ok(cells)

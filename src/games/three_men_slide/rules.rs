@@ -444,15 +444,6 @@ impl End {
             End::NoMoves => draw("no-moves"),
         }
     }
-
-    fn describe(&self) -> String {
-        match self {
-            End::Line(winner, _) => format!("{winner} won"),
-            End::Repetition => "drawn by repetition".to_string(),
-            End::TurnLimit => format!("drawn after {SLIDING_TURN_LIMIT} sliding turns"),
-            End::NoMoves => "drawn: the player to move has no slide".to_string(),
-        }
-    }
 }
 
 /// A game in progress: the position plus the history the draw rules need.
@@ -572,10 +563,10 @@ impl Game for ThreeMenSlide {
     }
 
     fn play(&self, state: &State, mv: &Move) -> Result<State, RulesError> {
-        if let Some(end) = state.end() {
-            return Err(
-                crate::rules_err!("the game is over ({})", end.describe()).refused()
-            );
+        if state.end().is_some() {
+            // Told as every game tells it: the outcome `rules apply` prints.
+            let outcome = self.outcome(state);
+            return Err(crate::rules_err!("the game is over: {outcome}").refused());
         }
         state.position.check(*mv).map_err(RulesError::refused)?;
         Ok(state.after(*mv))
@@ -808,7 +799,10 @@ mod tests {
 
         let refused = GAME.replay(PRACTICE, &strings(&["C2-C1", "B2-C2"])).unwrap();
         let (index, why) = refused.illegal.unwrap();
-        assert_eq!((index, why.as_str()), (1, "the game is over (A won)"));
+        assert_eq!(
+            (index, why.as_str()),
+            (1, "the game is over: A wins (line A1 B1 C1)")
+        );
     }
 
     #[test]
@@ -860,7 +854,7 @@ mod tests {
         assert_eq!(GAME.outcome(&won), win("A", &["A1", "B1", "C1"]));
         assert!(!won.is_sliding());
         assert!(GAME.legal_moves(&won).is_empty());
-        assert_eq!(play_err(&won, "C2"), "the game is over (A won)");
+        assert_eq!(play_err(&won, "C2"), "the game is over: A wins (line A1 B1 C1)");
         // B may start too, and then wins on its third placement (the sixth).
         let b_start = state(".../.../... B");
         let b_won = play_all(&b_start, &["A3", "A1", "B3", "B1", "C3"]);
@@ -893,7 +887,7 @@ mod tests {
         assert!(GAME.legal_moves(&twice_round).is_empty());
         assert_eq!(
             play_err(&twice_round, "A1-A2"),
-            "the game is over (drawn by repetition)"
+            "the game is over: draw (repetition)"
         );
     }
 
@@ -958,7 +952,7 @@ mod tests {
         assert!(GAME.legal_moves(&s).is_empty());
         let slide = s.position.moves_ignoring_draws()[0];
         let e = GAME.play(&s, &slide).unwrap_err().0;
-        assert_eq!(e, "the game is over (drawn after 40 sliding turns)");
+        assert_eq!(e, "the game is over: draw (turn-limit)");
     }
 
     #[test]

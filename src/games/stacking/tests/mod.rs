@@ -362,6 +362,8 @@ fn malformed_positions_are_refused() {
     let cases = [
         ("x3/x3 1 1", "the board has 2 rows, expected 3 separated by `/`"),
         ("x3/x4/x3 1 1", "row 2 has 4 squares, expected 3"),
+        ("x3//x3 1 1", "row 2 is empty: write `x3` for a row of 3 empty squares"),
+        ("x3/x3/1 1 1", "row 1 has 1 square, expected 3"),
         ("x3/x3/x,1 1 3", "row 1 has 2 squares, expected 3"),
         ("x3/x3/x3 3 1", "player must be 1 or 2, found `3`"),
         ("x3/x3/x3 1 0", "move number must be a whole number from 1, found `0`"),
