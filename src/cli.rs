@@ -212,12 +212,13 @@ enum Command {
     #[command(after_help = "Examples:
   tablekit check                       every kit in kits/ (or the built-in ones)
   tablekit check ./my-roads            one kit folder
-  tablekit check --strict my-roads     also fail on a translation under 100 %")]
+  tablekit check --strict my-roads     also fail on a translation under 100 % or a leftover string")]
     Check {
         /// Kit ids or paths to kit folders.
         kit: Vec<String>,
-        /// Also fail when a translation is not complete: a missing key, or a text
-        /// left as in English that `same_as_english` does not list.
+        /// Also fail when a translation is not complete (a missing key, or a text
+        /// left as in English that `same_as_english` does not list), or when a
+        /// string of lang/en.toml is printed by no sheet.
         #[arg(long)]
         strict: bool,
     },
@@ -1223,11 +1224,48 @@ fn check_cmd(
             };
             jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
         }
+        // Large print for a class: the strings only those builds print.
+        let paper = Paper::a4();
+        let req = Request {
+            lang: "all".into(),
+            paper: paper.name().into(),
+            landscape: false,
+            size: None,
+            all_sizes: false,
+            cell: None,
+            out: PathBuf::new(),
+            templates: None,
+            calibration: None,
+            previews: Default::default(),
+            puzzles: None,
+            class: Class::new(Some(24), Some(6)).expect("in range"),
+            cut: Default::default(),
+            large_print: true,
+        };
+        jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
     }
     let mut built = Vec::new();
-    for result in build_all(&jobs) {
-        if let Err(errors) = result {
-            built.extend(errors);
+    let mut read: BTreeMap<&str, std::collections::BTreeSet<String>> = BTreeMap::new();
+    for (job, result) in jobs.iter().zip(build_all(&jobs)) {
+        match result {
+            Ok(done) => read.entry(&job.kit.id).or_default().extend(done.strings_read),
+            Err(errors) => built.extend(errors),
+        }
+    }
+    // Strings no sheet prints harm no sheet: told as leftovers to tidy, and a
+    // failure only under --strict.
+    let leftovers: Vec<Diagnostic> = match built.is_empty() {
+        true => kits
+            .iter()
+            .flat_map(|k| unprinted_strings(k, read.get(k.id.as_str())))
+            .collect(),
+        false => Vec::new(),
+    };
+    if strict {
+        built.extend(leftovers);
+    } else {
+        for leftover in &leftovers {
+            to_stderr(&leftover.render_warning());
         }
     }
     // A key whose English text is itself broken (a misspelt placeholder) is reported
@@ -1265,6 +1303,41 @@ fn check_cmd(
         );
     }
     Ok(())
+}
+
+/// Each string of the kit's own English file that no sheet of any build `check`
+/// made printed or read (nor the web page): a leftover, told at its key.
+fn unprinted_strings(
+    kit: &Kit,
+    read: Option<&std::collections::BTreeSet<String>>,
+) -> Vec<Diagnostic> {
+    let Some(read) = read else { return Vec::new() };
+    let reference = &kit.languages[crate::kit::strings::REFERENCE_LANGUAGE];
+    // A key is read itself, or as part of a table read whole (`rules.items` covers
+    // `rules.items.first`), or by a beginning that ends in `*`.
+    let covers = |read: &str, key: &str| match read.strip_suffix('*') {
+        Some(start) => key.starts_with(start),
+        None => key.strip_prefix(read).is_some_and(|rest| rest.starts_with('.')),
+    };
+    let covered = |key: &str| {
+        crate::serve::catalog::KIT_KEYS.contains(&key)
+            || read.contains(key)
+            || read.iter().any(|r| covers(r, key))
+    };
+    reference
+        .entries
+        .keys()
+        .filter(|key| !reference.from_game.contains(*key) && !covered(key))
+        .map(|key| {
+            reference.diagnostic(
+                key,
+                format!(
+                    "`{key}` is printed by no sheet: remove it (and its translations), or \
+                     print it from a template"
+                ),
+            )
+        })
+        .collect()
 }
 
 /// `check --strict`: a translation that leaves English words in place, one problem

@@ -76,20 +76,36 @@ impl Diagnostic {
 
     /// The full report: `error: …`, `--> file:line:col`, the line and a caret.
     pub fn render(&self) -> String {
+        self.render_as(Report::error())
+    }
+
+    /// The same report as a warning: something to tidy, not a failure.
+    pub fn render_warning(&self) -> String {
+        self.render_as(Report::warning())
+    }
+
+    fn render_as(&self, report: Report<()>) -> String {
+        let word = if report.severity == codespan_reporting::diagnostic::Severity::Warning
+        {
+            "warning"
+        } else {
+            "error"
+        };
         let Some(span) = self.span.clone() else {
-            let mut out = format!("error: {}\n  --> {}\n", self.message, self.file);
+            let mut out = format!("{word}: {}\n  --> {}\n", self.message, self.file);
             for note in &self.notes {
                 out.push_str(&format!("   = {note}\n"));
             }
             return out;
         };
         let file = SimpleFile::new(self.file.as_str(), &*self.source);
-        let report = Report::error()
+        let report = report
             .with_message(&self.message)
             .with_labels(vec![Label::primary((), span).with_message(&self.label)])
             .with_notes(self.notes.clone());
-        term::emit_into_string(&Config::default(), &file, &report)
-            .unwrap_or_else(|_| format!("error: {}\n  --> {}\n", self.message, self.file))
+        term::emit_into_string(&Config::default(), &file, &report).unwrap_or_else(|_| {
+            format!("{word}: {}\n  --> {}\n", self.message, self.file)
+        })
     }
 }
 

@@ -5,7 +5,7 @@ mod board_words;
 pub mod class;
 mod puzzles;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -114,6 +114,8 @@ pub struct Built {
     pub fell_back: Vec<String>,
     /// What the reader should know about the build (fewer puzzles than asked).
     pub notes: Vec<String>,
+    /// Every string key the build printed or read, its templates' included.
+    pub strings_read: BTreeSet<String>,
 }
 
 /// The templates a kit is built with: its game's, then `overrides` (a templates
@@ -280,6 +282,8 @@ struct View {
     lists: BTreeMap<&'static str, Vec<String>>,
     /// The puzzle sheet's puzzles, in rows: only the host's carry their answers.
     puzzle_rows: Vec<Vec<puzzles::Entry>>,
+    /// The string keys the sheets' drawings have read.
+    read: std::cell::RefCell<BTreeSet<String>>,
 }
 
 #[derive(Serialize)]
@@ -464,7 +468,8 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let examples = shown.iter().map(|v| (v.id.clone(), (*v).clone())).collect();
         let lists =
             if audience == Audience::Host { game.lists() } else { BTreeMap::new() };
-        Ok(View { facts, table, fell_back, examples, lists, puzzle_rows })
+        let read = Default::default();
+        Ok(View { facts, table, fell_back, examples, lists, puzzle_rows, read })
     };
     let players = view(Audience::Players)?;
     let host = view(Audience::Host)?;
@@ -540,6 +545,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             cut,
             text_scale: if large { layout::LARGE_PRINT_SCALE } else { 1.0 },
             min_pt: if large { layout::LARGE_PRINT_MIN_PT } else { 0.0 },
+            read: &view.read,
         }
     }
     let geometry = (width, size, reading, options.cut, options.large_print);
@@ -772,7 +778,17 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         .class
         .map(|class| print_all(&class, &outputs, (&job_title, on_card), options));
     let outputs = outputs.into_iter().map(|laid| laid.write(options)).collect();
-    Ok(Built { outputs, print_all, fell_back, notes })
+    let mut strings_read: BTreeSet<String> =
+        players.read.take().into_iter().chain(host.read.take()).collect();
+    strings_read.extend(options.templates.printed_keys());
+    strings_read.extend(["common.on_card", "contents.pages"].map(String::from));
+    if options.class.is_some() {
+        strings_read.extend(class::STRINGS_READ.iter().map(|k| k.to_string()));
+    }
+    if !sheet_puzzles.is_empty() {
+        strings_read.extend(puzzles::STRINGS_READ.iter().map(|k| k.to_string()));
+    }
+    Ok(Built { outputs, print_all, fell_back, notes, strings_read })
 }
 
 /// A class's print job as one PDF (its pages, its bytes), titled `title` and

@@ -702,3 +702,37 @@ fn an_example_renamed_in_kit_toml_alone_is_told_once_at_its_strings() {
     assert!(err.contains("practice, neighbors, diagonal; renamed?"), "{err}");
     assert!(err.contains("1 problem found"), "{err}");
 }
+
+#[test]
+fn a_string_no_sheet_prints_is_told_as_a_leftover() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let mut english = fs::read_to_string(kit.join("lang/en.toml")).unwrap();
+    english.push_str("\n[leftovers]\nold_caption = \"Nobody prints this\"\n");
+    fs::write(kit.join("lang/en.toml"), english).unwrap();
+    for lang in ["ar", "de", "el", "es", "fr"] {
+        let path = kit.join(format!("lang/{lang}.toml"));
+        let mut text = fs::read_to_string(&path).unwrap();
+        text.push_str("\n[leftovers]\nold_caption = \"x\"\n");
+        fs::write(&path, text).unwrap();
+    }
+    let run = tablekit(&["check", kit.to_str().unwrap()]);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning: `leftovers.old_caption` is printed by no sheet"),
+        "{err}"
+    );
+    assert!(err.contains("lang/en.toml:"), "{err}");
+    let strict = tablekit(&["check", "--strict", kit.to_str().unwrap()]);
+    assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
+    // The shipped kits print every string they hold.
+    for shipped in ["pathstone", "crossway", "stack-top-roads", "three-men-slide"] {
+        let run = tablekit(&["check", shipped]);
+        assert!(
+            !stderr(&run).contains("printed by no sheet"),
+            "{shipped}: {}",
+            stderr(&run)
+        );
+    }
+}

@@ -36,6 +36,9 @@ pub struct FigureContext<'a> {
     /// Large print: the smallest type the sheet's reader gets, in points, sizes of
     /// figures scaled by `text_scale`; 0 for the usual sizes.
     pub min_pt: f64,
+    /// Every key [`text`](Self::text) has given: `check` reports strings that no
+    /// sheet prints.
+    pub read: &'a std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 /// Who a sheet is for.
@@ -55,7 +58,10 @@ impl<'a> FigureContext<'a> {
         while let Some(part) = parts.next() {
             match (table.get(part), parts.peek()) {
                 (Some(toml::Value::Table(inner)), Some(_)) => table = inner,
-                (Some(toml::Value::String(text)), None) => return Ok(text.clone()),
+                (Some(toml::Value::String(text)), None) => {
+                    self.read.borrow_mut().insert(key.to_string());
+                    return Ok(text.clone());
+                }
                 _ => break,
             }
         }
@@ -113,6 +119,7 @@ impl<'a> FigureContext<'a> {
             cut: self.cut,
             text_scale: self.text_scale,
             min_pt: self.min_pt,
+            read: self.read,
         }
     }
 

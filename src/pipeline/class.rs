@@ -204,6 +204,20 @@ pub struct Words {
     pub job_title: String,
 }
 
+/// The strings a class build reads besides its templates' (`check` counts them as
+/// printed).
+pub const STRINGS_READ: &[&str] = &[
+    "contents.class_heading",
+    "contents.class_summary",
+    "contents.class_paper",
+    "contents.class_cuts",
+    "contents.class_time",
+    "contents.class_print_all",
+    "contents.class_job_title",
+    "contents.class_card",
+    "contents.class_copies",
+];
+
 /// The class strings filled from the plan, and "Print 12 copies." for each count
 /// of copies the files need.
 pub fn words(
@@ -215,11 +229,7 @@ pub fn words(
 ) -> Result<(Words, std::collections::BTreeMap<u32, String>), crate::diag::Diagnostics> {
     let mut facts = base.clone();
     facts.extend(plan.facts());
-    let keys =
-        ["heading", "summary", "paper", "cuts", "time", "print_all", "job_title", "card"];
-    let wanted = |key: &str| {
-        key.strip_prefix("contents.class_").is_some_and(|k| keys.contains(&k))
-    };
+    let wanted = |key: &str| STRINGS_READ.contains(&key);
     let (table, _) = strings.resolve(reference, &facts, &wanted)?;
     let text = |key: &str| {
         table

@@ -142,6 +142,10 @@ pub(super) fn with_examples(kit: &Kit, puzzles: &[Puzzle]) -> Result<Kit, Diagno
     Ok(kit)
 }
 
+/// The strings a puzzle sheet reads besides its templates' (`*`: every key so
+/// begun, one per player).
+pub(super) const STRINGS_READ: &[&str] = &["puzzles.answer_line", "puzzles.to_move_*"];
+
 /// The strings key of the caption "A to move and win in 2 moves" for `puzzle`: one
 /// per player, as the rules name them, so each language can word it its own way.
 pub(super) fn caption_key(puzzle: &Puzzle) -> String {

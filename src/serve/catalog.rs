@@ -11,7 +11,7 @@ use crate::pipeline::{self, Options};
 use crate::preview::{Format, Previews};
 
 /// The kit words the page shows.
-const KIT_KEYS: [&str; 2] = ["common.game_title", "common.tagline"];
+pub(crate) const KIT_KEYS: [&str; 2] = ["common.game_title", "common.tagline"];
 
 /// The resolution of a kit's picture in the list: enough to recognise the board.
 const THUMBNAIL_DPI: u32 = 24;

@@ -7,7 +7,7 @@
 //! (`upload`). The page (`page/`) is embedded and fetches nothing from elsewhere.
 
 mod assets;
-mod catalog;
+pub(crate) mod catalog;
 mod form;
 mod guard;
 mod routes;

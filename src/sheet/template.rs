@@ -79,7 +79,7 @@ impl TemplateSet {
         let source: std::sync::Arc<str> = std::sync::Arc::from(text.as_str());
         let mut seen = Vec::new();
         uses.iter()
-            .filter(|(_, key)| !optional.contains(&key.as_str()))
+            .filter(|(_, key)| !optional.contains(&key.as_str()) && !key.ends_with(ANY))
             .filter(|(_, key)| !holds(strings, key))
             .filter_map(|(span, key)| {
                 if seen.contains(key) {
@@ -99,6 +99,15 @@ impl TemplateSet {
                 .into()
             })
             .collect()
+    }
+
+    /// Every string key a template of the set prints or tests (`rules.title`; a
+    /// table used whole, as `t.rules`, stands for every key under it).
+    pub fn printed_keys(&self) -> impl Iterator<Item = String> + '_ {
+        self.templates
+            .values()
+            .flat_map(|(_, text)| string_uses(text))
+            .map(|(_, key)| key)
     }
 
     /// Renders the template for `sheet` with `context`.
@@ -287,8 +296,12 @@ fn small_range(kwargs: tera::Kwargs, _: &tera::State) -> tera::TeraResult<Vec<i1
     Ok((0..len).map(|i| start + i * step).collect())
 }
 
+/// Ends a key that stands for every key it begins (`contents.file_*`).
+pub(crate) const ANY: char = '*';
+
 /// Each `t.a.b…` path printed or tested inside a tag of `text`: its span, the key
-/// after `t.` (`rules.title`).
+/// after `t.` (`rules.title`); a table indexed with a text that begins with a
+/// literal, as `t.contents["file_" ~ sheet]`, gives that beginning and [`ANY`].
 fn string_uses(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
     let bytes = text.as_bytes();
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
@@ -317,6 +330,12 @@ fn string_uses(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
         let key = text[i + 2..end].trim_end_matches('.').to_string();
         if key.contains('.') {
             uses.push((i..i + 2 + key.len(), key));
+        } else if let Some(rest) = text[end..].strip_prefix("[\"")
+            && let Some(close) = rest.find('"')
+        {
+            // `t.contents["file_" ~ sheet]`: every key of that table so begun.
+            let prefix = format!("{key}.{}{ANY}", &rest[..close]);
+            uses.push((i..end, prefix));
         }
         i = end;
     }
