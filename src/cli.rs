@@ -21,6 +21,7 @@ use crate::pipeline::class::Class;
 use crate::pipeline::{self, Options};
 use crate::preview::{self, Format as PreviewFormat, Previews};
 use crate::rules::{Engine, RulesError};
+use crate::sheet::template::TemplateSet;
 
 /// The exit-code table, for [`EXIT_CODES`] and the top-level help.
 macro_rules! exit_codes {
@@ -793,7 +794,8 @@ fn build_cmd(
     }
     let mut jobs = Vec::new();
     for kit in &kits {
-        jobs.extend(variants_of(kit, req, &paper, &overrides)?);
+        let templates = pipeline::templates_for(kit, &overrides);
+        jobs.extend(variants_of(kit, req, &paper, &templates)?);
     }
     // Build everything in memory first, variants in parallel: a kit that fails writes
     // nothing. Results keep the order of `jobs`, so output is the same on any machine.
@@ -929,7 +931,7 @@ fn variants_of<'k>(
     kit: &'k Kit,
     req: &Request,
     paper: &Paper,
-    overrides: &BTreeMap<String, (String, String)>,
+    templates: &TemplateSet,
 ) -> Result<Vec<Job<'k>>, Failure> {
     let usage = |option: &str, message: String| {
         Failure::Other(anyhow::anyhow!("{option}: {message} (kit `{}`)", kit.id))
@@ -982,7 +984,6 @@ fn variants_of<'k>(
             .and_then(|mm| kit.with_cell(mm))
             .map_err(|e| usage("--cell", e))?;
     }
-    let templates = pipeline::templates_for(kit, overrides);
     let mut jobs = Vec::new();
     for lang in &langs {
         for size in &sizes {
@@ -1182,6 +1183,12 @@ fn check_cmd(
             _ => kit.clone(),
         })
         .collect();
+    // One set of templates per kit for the whole command: a template stopped once is
+    // not run again in any variant, and all share one time budget.
+    let templates: BTreeMap<&str, TemplateSet> = kits
+        .iter()
+        .map(|kit| (kit.id.as_str(), pipeline::templates_for(kit, &BTreeMap::new())))
+        .collect();
     let mut jobs = Vec::new();
     for kit in &with_extras {
         let paper = Paper::a4();
@@ -1201,7 +1208,7 @@ fn check_cmd(
             cut: Default::default(),
             large_print: false,
         };
-        jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
+        jobs.extend(variants_of(kit, &req, &paper, &templates[kit.id.as_str()])?);
     }
     for kit in &kits {
         for paper in ["a4", "letter"] {
@@ -1222,7 +1229,7 @@ fn check_cmd(
                 cut: Default::default(),
                 large_print: false,
             };
-            jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
+            jobs.extend(variants_of(kit, &req, &paper, &templates[kit.id.as_str()])?);
         }
         // Large print for a class: the strings only those builds print.
         let paper = Paper::a4();
@@ -1242,7 +1249,7 @@ fn check_cmd(
             cut: Default::default(),
             large_print: true,
         };
-        jobs.extend(variants_of(kit, &req, &paper, &BTreeMap::new())?);
+        jobs.extend(variants_of(kit, &req, &paper, &templates[kit.id.as_str()])?);
     }
     let mut built = Vec::new();
     let mut read: BTreeMap<&str, std::collections::BTreeSet<String>> = BTreeMap::new();
