@@ -32,9 +32,11 @@ macro_rules! exit_codes {
      kits with one id, with `check --strict` a translation under 100 %, …), or a position or move the rules refuse (an illegal move, a
      position no game reaches, a `*` on a carry that flattens no wall)
   2  a usage error (an unknown command, game, kit or paper; a language, board size,
-     cell or puzzle length the kit does not offer; a kits folder that holds no kit;
-     a malformed SOURCE_DATE_EPOCH), text that is not a position, move or square in
-     the game's notation, or a file error (also a settings file that cannot be read)
+     cell or puzzle length the kit does not offer; a printer correction that would
+     draw off the paper; a kits folder that holds no kit; a malformed
+     SOURCE_DATE_EPOCH), text that is not a position, move or square in the game's
+     notation, or a file error (also a settings file that cannot be read, and a
+     sheets folder holding files tablekit did not write, which is left as it was)
 An error that cannot be written (standard error closed) still exits with its code."
     };
 }

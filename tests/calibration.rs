@@ -342,3 +342,48 @@ fn a_correction_that_would_draw_off_the_paper_is_refused_and_the_least_one_allow
         stderr(&refused)
     );
 }
+
+#[test]
+fn a_printers_file_that_is_a_pipe_too_large_or_full_of_names_is_read_safely() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    let file = config.join("printers.toml");
+    // A pipe would block a plain read for ever.
+    assert!(Command::new("mkfifo").arg(&file).status().unwrap().success());
+    let run = tablekit_in(&config, &["calibrate", "--list"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("is not a file"), "{}", stderr(&run));
+    std::fs::remove_file(&file).unwrap();
+    // Larger than any list of printers: refused, not read whole.
+    std::fs::write(&file, "#".repeat(2 << 20)).unwrap();
+    let run = tablekit_in(&config, &["calibrate", "--list"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    // Twenty printers, one named with a terminal escape: an unknown name lists ten,
+    // and no name reaches the terminal raw.
+    let mut text =
+        String::from("[printers.\"room\\u001b[31m\"]\nacross = 99.0\ndown = 99.0\n");
+    for i in 0..19 {
+        text.push_str(&format!("[printers.p{i:02}]\nacross = 99.0\ndown = 99.0\n"));
+    }
+    std::fs::write(&file, text).unwrap();
+    let run = tablekit_in(&config, &["build", "three-men-slide", "--printer", "nosuch"]);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    assert!(err.contains("and 10 more"), "{err}");
+    let list = stdout(&tablekit_in(&config, &["calibrate", "--list"]));
+    assert!(!list.contains('\u{1b}'), "{list:?}");
+    assert!(list.contains("room\\u{1b}[31m"), "{list}");
+}
+
+#[test]
+fn options_that_would_be_ignored_or_run_without_end_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = tablekit_in(tmp.path(), &["calibrate", "--sheet", "--measured", "100"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("cannot be used with"), "{}", stderr(&run));
+    let run =
+        tablekit_in(tmp.path(), &["rules", "puzzles", "pathstone", "--count", "25"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("25 is not in 1..=24"), "{}", stderr(&run));
+}
