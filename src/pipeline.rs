@@ -102,6 +102,41 @@ pub const HOST_FOLDER_SUFFIX: &str = "-host";
 /// A class build's one print job, written with the player sheets.
 pub const PRINT_ALL_FILE: &str = "print-all.pdf";
 
+/// The strings [`paper_words`] reads, whichever paper is built.
+const PAPER_STRINGS: [&str; 3] =
+    ["contents.paper_custom_mm", "contents.paper_custom_in", "contents.paper_landscape"];
+
+/// The paper as `table`'s language names it: a named size by its name, a custom one
+/// by its sides and unit (`contents.paper_custom_mm`, `…_in`), turned or not
+/// (`contents.paper_landscape`).
+fn paper_words(paper: &Paper, table: &toml::Table, lang: &str) -> String {
+    let text = |key: &str| {
+        table
+            .get("contents")
+            .and_then(|c| c.get(key))
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+    };
+    let (shown, landscape) = paper.shown();
+    let name = match shown {
+        layout::paper::Shown::Named(name) => name.to_string(),
+        layout::paper::Shown::Custom { sides: (width, height), inches } => {
+            let number = |side: &str| match DECIMAL_COMMA_LANGUAGES.contains(&lang) {
+                true => side.replace('.', ","),
+                false => side.to_string(),
+            };
+            let key = if inches { "paper_custom_in" } else { "paper_custom_mm" };
+            text(key)
+                .replace("{paper_width}", &number(&width))
+                .replace("{paper_height}", &number(&height))
+        }
+    };
+    match landscape {
+        true => text("paper_landscape").replace("{paper}", &name),
+        false => name,
+    }
+}
+
 /// Every PDF of one kit in one language and paper size.
 #[derive(Clone, Debug)]
 pub struct Built {
@@ -299,6 +334,8 @@ struct Context<'a> {
     puzzle_rows: &'a [Vec<puzzles::Entry>],
     lang: &'a str,
     paper: &'a str,
+    /// The paper as the sheet's language names it (`A4, landscape`, `300 × 400 mm`).
+    paper_shown: String,
     /// How pieces are laid out for cutting: `grid` or `outline`.
     cut: &'static str,
     /// The build's stamp (contents sheet only; every footer carries it).
@@ -509,6 +546,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             puzzle_rows: &view.puzzle_rows,
             lang: &options.lang,
             paper: options.paper.name(),
+            paper_shown: paper_words(&options.paper, &view.table, &options.lang),
             cut: options.cut.name(),
             stamp: String::new(),
             rebuild: String::new(),
@@ -730,7 +768,8 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             class_words.as_ref().map(|(w, _)| w.job_title.clone()).unwrap_or_default();
         let context = Context {
             stamp: stamp.clone(),
-            rebuild: rebuild_command(kit, options, size),
+            // One left-to-right piece, so that it reads in order on an Arabic sheet.
+            rebuild: crate::text::left_to_right(&rebuild_command(kit, options, size)),
             files,
             board_in_parts: moved.as_ref().is_some_and(|m| m.split),
             class: class_words.map(|(words, _)| words),
@@ -782,6 +821,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         players.read.take().into_iter().chain(host.read.take()).collect();
     strings_read.extend(options.templates.printed_keys());
     strings_read.extend(["common.on_card", "contents.pages"].map(String::from));
+    strings_read.extend(PAPER_STRINGS.map(String::from));
     if options.class.is_some() {
         strings_read.extend(class::STRINGS_READ.iter().map(|k| k.to_string()));
     }

@@ -117,7 +117,7 @@ pub fn missing_chars(text: &str) -> Vec<char> {
         // The shipped faces have every printable ASCII character (tested): most
         // text needs no lookup.
         .filter(|c| !c.is_ascii_graphic())
-        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .filter(|&c| !c.is_whitespace() && !c.is_control() && !is_isolate(c))
         .filter(|&c| face.glyph_index(c).is_none())
         .collect();
     missing.sort();
@@ -168,12 +168,17 @@ pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped
     let base = right_to_left.then_some(unicode_bidi::Level::rtl());
     // On a right-to-left sheet, notation such as `c2+` or `2a1>11` is isolated so it
     // reads left to right as one piece (its `+` would otherwise jump to the front).
-    let marked = if right_to_left { isolate_notation(text) } else { text.to_string() };
+    let marked = match right_to_left {
+        true => reopen_isolate(isolate_notation(text)),
+        false => text.to_string(),
+    };
     let info = ParagraphBidiInfo::new(&marked, base);
     let rtl = info.paragraph_level.is_rtl();
     let has_rtl = info.has_rtl();
+    // The isolates place the text; its words are the text without them.
+    let plain: String = text.chars().filter(|&c| !is_isolate(c)).collect();
     let glyphs = if !has_rtl || text.is_empty() {
-        shape_run(text, style, Direction::LeftToRight)
+        shape_run(&plain, style, Direction::LeftToRight)
     } else {
         let (levels, runs) = info.visual_runs(0..marked.len());
         runs.into_iter()
@@ -190,7 +195,7 @@ pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped
             .collect()
     };
     Shaped {
-        text: text.to_string(),
+        text: plain,
         style,
         size_pt,
         glyphs,
@@ -198,6 +203,29 @@ pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped
         rtl,
         has_rtl,
     }
+}
+
+/// `text` with a left-to-right isolate opened at its start if it closes one it did
+/// not open: the next line of an isolated run (a command broken across lines) keeps
+/// reading left to right.
+fn reopen_isolate(text: String) -> String {
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            LEFT_TO_RIGHT_ISOLATE => depth += 1,
+            POP_DIRECTIONAL_ISOLATE if depth == 0 => {
+                return format!("{LEFT_TO_RIGHT_ISOLATE}{text}");
+            }
+            POP_DIRECTIONAL_ISOLATE => depth -= 1,
+            _ => {}
+        }
+    }
+    text
+}
+
+/// `text` set as one left-to-right piece in any paragraph: a command, a file name.
+pub fn left_to_right(text: &str) -> String {
+    format!("{LEFT_TO_RIGHT_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}")
 }
 
 /// True when nothing in `text` is strong right-to-left: below U+0590 no character is
@@ -650,6 +678,17 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_that_ends_an_isolate_it_did_not_open_reopens_it() {
+        let rest = format!("--players 24{POP_DIRECTIONAL_ISOLATE} نص");
+        assert!(reopen_isolate(rest.clone()).starts_with(LEFT_TO_RIGHT_ISOLATE));
+        let whole = left_to_right("tablekit build");
+        assert_eq!(reopen_isolate(whole.clone()), whole, "a balanced line is left as it is");
+        let shaped = shape(&format!("نص {whole}"), Style::Regular, 10.0, Reading::RightToLeft);
+        assert_eq!(shaped.text, "نص tablekit build", "no control reaches the text layer");
+        assert!(missing_chars(&whole).is_empty(), "the isolates need no glyph");
+    }
 
     #[test]
     fn a_direction_sign_keeps_its_direction_in_right_to_left_text() {

@@ -472,3 +472,176 @@ fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
     assert!(flat.contains("Lay the board on the table; it needs no cutting."), "{flat}");
     assert!(!flat.contains("The board comes in parts"), "{flat}");
 }
+
+#[test]
+fn the_contents_sheet_names_the_paper_in_the_sheet_s_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let cases = [
+        (
+            &["--landscape"][..],
+            "en",
+            "en-a4-landscape",
+            "Paper: A4, landscape",
+            "a4-landscape",
+        ),
+        (
+            &["--paper", "300x400mm"][..],
+            "en",
+            "en-300x400mm",
+            "Paper: 300 × 400 mm",
+            "300x400mm",
+        ),
+        (
+            &["--paper", "8.5x11in"][..],
+            "fr",
+            "fr-8.5x11in",
+            "8,5 × 11\u{a0}po",
+            "8.5x11in",
+        ),
+        (&["--paper", "300x400mm"][..], "ar", "ar-300x400mm", "مم", "300x400mm"),
+    ];
+    for (options, lang, folder, shown, slug) in cases {
+        let mut args = vec!["build", "three-men-slide", "--lang", lang, "--out", out];
+        args.extend(options);
+        let run = tablekit(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        let file = tmp.path().join("three-men-slide").join(folder).join("contents.pdf");
+        let text = pdf_probe::load_file(&file).text();
+        assert!(text.contains(shown), "{folder}: {text}");
+        // The slug stays in the command that builds the kit again, and nowhere else.
+        let prose = text.replace(&format!("--paper {slug}"), "").to_lowercase();
+        assert!(!prose.contains(slug), "{folder}: the folder's slug: {text}");
+    }
+}
+
+/// Every text a template prints comes from the strings: outside its tags a template
+/// holds markup and placeholders only, and inside them no literal word, unit or
+/// separator but spaces.
+#[test]
+fn templates_hold_no_word_unit_separator_or_paper_name_of_their_own() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut files = Vec::new();
+    let mut folders = vec![root];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "tera") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() >= 20, "{files:?}");
+    // Literals a template may hold: names of sheets, examples and strings keys, the
+    // page's own placeholders, numbers, and whitespace.
+    let allowed = |literal: &str| {
+        literal.trim().is_empty()
+            || literal
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_-".contains(c))
+            || (literal.starts_with('{') && literal.ends_with('}'))
+    };
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut rest = text.as_str();
+        let mut outside = String::new();
+        while let Some(open) = rest.find('{') {
+            outside.push_str(&rest[..open]);
+            let close_mark = match rest[open..].chars().nth(1) {
+                Some('{') => "}}",
+                Some('%') => "%}",
+                Some('#') => "#}",
+                _ => {
+                    outside.push('{');
+                    rest = &rest[open + 1..];
+                    continue;
+                }
+            };
+            let end = rest[open..].find(close_mark).expect("a closed tag") + open;
+            let tag = &rest[open..end];
+            if !tag.starts_with("{#") {
+                for (i, literal) in tag.split('"').enumerate() {
+                    if i % 2 == 1 {
+                        assert!(
+                            allowed(literal),
+                            "{}: literal \"{literal}\"",
+                            file.display()
+                        );
+                    }
+                }
+                assert!(!tag.contains("capitalize"), "{}: {tag}", file.display());
+            }
+            rest = &rest[end + 2..];
+        }
+        outside.push_str(rest);
+        for line in outside.lines() {
+            // Markup: a figure line (`@board compact`), a heading or list mark.
+            let words = line.trim_start_matches(['#', '-', '>', ' ', '[', ']', '!']);
+            if words.starts_with('@') {
+                continue;
+            }
+            assert!(
+                !words.chars().any(char::is_alphabetic),
+                "{}: `{line}` prints words of its own",
+                file.display()
+            );
+        }
+    }
+}
+
+/// The command that builds a kit again reads left to right on a right-to-left sheet,
+/// across a line break too: checked from where poppler finds each word's glyphs on
+/// the page, not from the text layer (which keeps reading order).
+#[test]
+fn the_rebuild_command_reads_in_order_on_an_arabic_sheet() {
+    if !crate::previews::poppler() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let args = ["build", "pathstone", "--lang", "ar", "--paper", "a5", "--size", "7"];
+    let class = ["--players", "24", "--tables", "6", "--out", out];
+    let run = tablekit(&[&args[..], &class[..]].concat());
+    assert!(run.status.success(), "{}", stderr(&run));
+    let file = tmp.path().join("pathstone/ar-a5-7-players-24-tables-6/contents.pdf");
+    let boxes = std::process::Command::new("pdftotext")
+        .args(["-bbox", file.to_str().unwrap(), "-"])
+        .output()
+        .unwrap();
+    let html = String::from_utf8(boxes.stdout).unwrap();
+    // Each word with its page's number, left edge and baseline.
+    let mut words = Vec::new();
+    for (page, text) in html.split("<page ").skip(1).enumerate() {
+        for word in text.split("<word ").skip(1) {
+            let number = |name: &str| -> f64 {
+                let at = word.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                word[at..].split('"').next().unwrap().parse().unwrap()
+            };
+            let text = word.split('>').nth(1).unwrap().split('<').next().unwrap();
+            words.push((page, number("xMin"), number("yMax"), text.to_string()));
+        }
+    }
+    let command = ["tablekit", "build", "pathstone", "--lang", "ar", "--paper", "a5"];
+    let at = words.iter().position(|w| w.3 == "tablekit").expect("the command");
+    let mut line: Vec<&(usize, f64, f64, String)> = words
+        .iter()
+        .filter(|w| w.0 == words[at].0 && (w.2 - words[at].2).abs() < 1.0)
+        .collect();
+    line.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let left_to_right: Vec<&str> = line.iter().map(|w| w.3.as_str()).collect();
+    let start = left_to_right.iter().position(|w| *w == "tablekit").unwrap();
+    assert_eq!(left_to_right[start..start + command.len()], command, "{left_to_right:?}");
+    // Its end, on the next line, in order too.
+    let rest = ["--players", "24", "--tables", "6"];
+    let players = words.iter().find(|w| w.3 == "--players").expect("the class options");
+    let mut next: Vec<&(usize, f64, f64, String)> = words
+        .iter()
+        .filter(|w| w.0 == players.0 && (w.2 - players.2).abs() < 1.0)
+        .collect();
+    next.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let next: Vec<&str> = next.iter().map(|w| w.3.as_str()).collect();
+    let from = next.iter().position(|w| *w == "--players").unwrap();
+    assert_eq!(next[from..from + rest.len()], rest, "{next:?}");
+}

@@ -250,7 +250,7 @@ fn grey(path: &Path) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, pixels)
 }
 
-fn poppler() -> bool {
+pub(crate) fn poppler() -> bool {
     let found = Command::new("pdftoppm").arg("-v").output().is_ok();
     if !found {
         assert!(

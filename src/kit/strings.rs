@@ -386,6 +386,9 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("contents.lost_reprint", &["command"]),
     ("contents.storing", &["stamp"]),
     ("contents.storing_flats", &["stamp"]),
+    ("contents.paper_custom_mm", &["paper_width", "paper_height"]),
+    ("contents.paper_custom_in", &["paper_width", "paper_height"]),
+    ("contents.paper_landscape", &["paper"]),
 ];
 
 /// The placeholders `key` may keep as they are, for the page to fill.

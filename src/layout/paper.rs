@@ -12,15 +12,30 @@ pub struct Paper {
     imperial: bool,
 }
 
-/// The named sizes: name, width and height in mm (portrait), measured in inches.
-const NAMED_PAPERS: [(&str, f64, f64, bool); 6] = [
-    ("a4", 210.0, 297.0, false),
-    ("letter", 8.5 * 25.4, 11.0 * 25.4, true),
-    ("a3", 297.0, 420.0, false),
-    ("legal", 8.5 * 25.4, 14.0 * 25.4, true),
-    ("a5", 148.0, 210.0, false),
-    ("tabloid", 11.0 * 25.4, 17.0 * 25.4, true),
+/// The named sizes: name, width and height in mm (portrait), measured in inches,
+/// and the name a sheet prints.
+const NAMED_PAPERS: [(&str, f64, f64, bool, &str); 6] = [
+    ("a4", 210.0, 297.0, false, "A4"),
+    ("letter", 8.5 * 25.4, 11.0 * 25.4, true, "Letter"),
+    ("a3", 297.0, 420.0, false, "A3"),
+    ("legal", 8.5 * 25.4, 14.0 * 25.4, true, "Legal"),
+    ("a5", 148.0, 210.0, false, "A5"),
+    ("tabloid", 11.0 * 25.4, 17.0 * 25.4, true, "Tabloid"),
 ];
+
+/// A paper as a sheet names it (see [`Paper::shown`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shown {
+    /// A named size, by the name it is sold under.
+    Named(&'static str),
+    /// A custom size: its sides as given (`300`, `400`), in inches or millimetres.
+    Custom {
+        /// Width and height as written in `--paper`.
+        sides: (String, String),
+        /// Measured in inches.
+        inches: bool,
+    },
+}
 
 /// How long a unit a custom size may be written in is, in mm.
 const UNITS: [(&str, f64); 2] = [("mm", 1.0), ("in", 25.4)];
@@ -76,6 +91,26 @@ impl Paper {
     /// The name used in folder names (`a4`, `letter-landscape`, `300x400mm`).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// How a sheet names the paper: a named size by its own name (`A4`, `Letter`,
+    /// the same in every language), a custom one by its sides as given, and whether
+    /// it is turned to landscape.
+    pub fn shown(&self) -> (Shown, bool) {
+        let (base, landscape) = match self.name.strip_suffix("-landscape") {
+            Some(base) => (base, true),
+            None => (self.name.as_str(), false),
+        };
+        if let Some(named) = NAMED_PAPERS.iter().find(|p| p.0 == base) {
+            return (Shown::Named(named.4), landscape);
+        }
+        let (dims, inches) = match base.strip_suffix("in") {
+            Some(dims) => (dims, true),
+            None => (base.strip_suffix("mm").unwrap_or(base), false),
+        };
+        let (width, height) = dims.split_once('x').unwrap_or((dims, ""));
+        let sides = (width.to_string(), height.to_string());
+        (Shown::Custom { sides, inches }, landscape)
     }
 
     /// Measured in inches (US papers): pages add an inch scale to the 100 mm bar.
