@@ -1263,13 +1263,15 @@ fn check_cmd(
     }
     // Strings no sheet prints harm no sheet: told as leftovers to tidy, and a
     // failure only under --strict.
-    let leftovers: Vec<Diagnostic> = match built.is_empty() {
+    let mut leftovers: Vec<Diagnostic> = match built.is_empty() {
         true => kits
             .iter()
             .flat_map(|k| unprinted_strings(k, read.get(k.id.as_str())))
             .collect(),
         false => Vec::new(),
     };
+    // So are plain spaces where the language's typography keeps one from breaking.
+    leftovers.extend(kits.iter().flat_map(Kit::typography_problems));
     if strict {
         built.extend(leftovers);
     } else {

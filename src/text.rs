@@ -684,8 +684,13 @@ mod tests {
         let rest = format!("--players 24{POP_DIRECTIONAL_ISOLATE} نص");
         assert!(reopen_isolate(rest.clone()).starts_with(LEFT_TO_RIGHT_ISOLATE));
         let whole = left_to_right("tablekit build");
-        assert_eq!(reopen_isolate(whole.clone()), whole, "a balanced line is left as it is");
-        let shaped = shape(&format!("نص {whole}"), Style::Regular, 10.0, Reading::RightToLeft);
+        assert_eq!(
+            reopen_isolate(whole.clone()),
+            whole,
+            "a balanced line is left as it is"
+        );
+        let shaped =
+            shape(&format!("نص {whole}"), Style::Regular, 10.0, Reading::RightToLeft);
         assert_eq!(shaped.text, "نص tablekit build", "no control reaches the text layer");
         assert!(missing_chars(&whole).is_empty(), "the isolates need no glyph");
     }

@@ -736,3 +736,28 @@ fn a_string_no_sheet_prints_is_told_as_a_leftover() {
         );
     }
 }
+
+#[test]
+fn check_flags_a_breaking_space_where_french_or_a_percentage_keeps_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let path = kit.join("lang/fr.toml");
+    let text = fs::read_to_string(&path).unwrap();
+    // The first no-break space before a colon, made plain.
+    let at = text.find("\u{a0}:").expect("a French colon");
+    fs::write(&path, format!("{} :{}", &text[..at], &text[at + "\u{a0}:".len()..]))
+        .unwrap();
+    let run = tablekit(&["check", kit.to_str().unwrap()]);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(0), "a warning: {err}");
+    assert!(err.contains("warning: a plain space beside `:`"), "{err}");
+    assert!(err.contains("lang/fr.toml:"), "{err}");
+    let strict = tablekit(&["check", "--strict", kit.to_str().unwrap()]);
+    assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
+    assert!(stderr(&strict).contains("1 problem found"), "{}", stderr(&strict));
+    // A number and its per cent sign, in any language.
+    let kit = kit_in(&tmp.path().join("b"));
+    edit(&kit.join("lang/en.toml"), "title = \"Board\"", "title = \"Board at 100 %\"");
+    let err = stderr(&tablekit(&["check", kit.to_str().unwrap()]));
+    assert!(err.contains("a plain space beside `%`"), "{err}");
+}

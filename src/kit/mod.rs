@@ -395,16 +395,18 @@ impl Kit {
     /// to English and are named); `check` reports these as errors.
     pub fn translation_problems(&self) -> Diagnostics {
         let reference = &self.languages[strings::REFERENCE_LANGUAGE];
-        self.languages
-            .values()
-            .filter(|s| s.lang != strings::REFERENCE_LANGUAGE)
-            .flat_map(|s| strings::compare(reference, s))
-            .collect()
+        let translations =
+            self.languages.values().filter(|s| s.lang != strings::REFERENCE_LANGUAGE);
+        translations.flat_map(|s| strings::compare(reference, s)).collect()
+    }
+
+    /// Spaces that a language's typography keeps from breaking, written plain (see
+    /// [`strings::typography`]): in every file, English too.
+    pub fn typography_problems(&self) -> Diagnostics {
+        self.languages.values().flat_map(strings::typography).collect()
     }
 }
 
-/// A template a kit holds whose name is no sheet's would be ignored: each is a
-/// problem, naming the names that are used.
 /// Each `[examples.<id>]` table of the kit's own English strings whose id names no
 /// example of kit.toml: an example renamed in one file and not the other, told once
 /// at the table rather than as a broken placeholder in every language.
@@ -443,6 +445,8 @@ fn strings_of_no_example(source: &Source, examples: &[Example]) -> Diagnostics {
     diags
 }
 
+/// A template a kit holds whose name is no sheet's would be ignored: each is a
+/// problem, naming the names that are used.
 fn unknown_templates(source: &Source) -> Diagnostics {
     let known: Vec<&str> = SheetKind::PLAYER_SHEETS
         .iter()

@@ -190,6 +190,43 @@ impl Strings {
     }
 }
 
+/// Where a language's typography puts a space that must not break, each place a
+/// plain space stands instead, at its key: in French before `:` `;` `?` `!` `»` and
+/// after `«`; in every language between a number and `%`. (The line breaker would
+/// otherwise leave a colon or a `%` alone at the start of a line.)
+pub fn typography(strings: &Strings) -> Diagnostics {
+    let french = language_of(&strings.lang) == "fr";
+    let mut problems = Diagnostics::new();
+    for (key, text) in
+        strings.entries.iter().filter(|(key, _)| !strings.from_game.contains(*key))
+    {
+        let chars: Vec<char> = text.chars().collect();
+        let bad = chars.windows(2).enumerate().find_map(|(i, pair)| {
+            let before_mark = french && pair[0] == ' ' && ":;?!»".contains(pair[1]);
+            let after_quote = french && pair[0] == '«' && pair[1] == ' ';
+            let percent = pair[0] == ' '
+                && pair[1] == '%'
+                && i > 0
+                && chars[i - 1].is_ascii_digit();
+            (before_mark || after_quote || percent).then(|| match pair[1] {
+                ' ' => "«".to_string(),
+                mark => mark.to_string(),
+            })
+        });
+        if let Some(mark) = bad {
+            let rule = if mark == "%" { "a number and %" } else { "French punctuation" };
+            problems.push(strings.diagnostic(
+                key,
+                format!(
+                    "a plain space beside `{mark}` in `{key}`: {rule} takes a no-break \
+                     space (U+00A0), so that the line never breaks there"
+                ),
+            ));
+        }
+    }
+    problems
+}
+
 /// The keys listed in `same_as_english`, if any; anything but a list of texts is a
 /// problem told to `problem`.
 fn same_as_english(
