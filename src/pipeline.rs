@@ -283,6 +283,10 @@ pub fn facts(kit: &Kit, size: u8, game: &dyn Sheets) -> Facts {
     // strings are resolved whether or not it has puzzles, so it is always set).
     let moves = kit.puzzle_sheet().map_or(2, |spec| spec.moves());
     put("puzzle_moves", moves.to_string());
+    let (least, most) = (kit.game_minutes.get(&size).copied())
+        .unwrap_or_else(|| kit.game.kit().game_minutes(size));
+    put("game_minutes_least", least.to_string());
+    put("game_minutes_most", most.to_string());
     game.facts(&mut facts);
     facts
 }

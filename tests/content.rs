@@ -645,3 +645,43 @@ fn the_rebuild_command_reads_in_order_on_an_arabic_sheet() {
     let from = next.iter().position(|w| *w == "--players").unwrap();
     assert_eq!(next[from..from + rest.len()], rest, "{next:?}");
 }
+
+/// Every size of every kit says how long a game takes there, in every language: two
+/// numbers of minutes after the board's size, in the contents sheet's table notes.
+#[test]
+fn every_size_of_every_kit_has_a_game_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run = tablekit(&["build", "--lang", "all", "--all-sizes", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let mut checked = 0;
+    for kit in std::fs::read_dir(tmp.path()).unwrap() {
+        for folder in std::fs::read_dir(kit.unwrap().path()).unwrap() {
+            let folder = folder.unwrap().path();
+            let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with("-host") {
+                continue;
+            }
+            // Read column by column: the plan is set in two.
+            let text = pdf_probe::load_file(&folder.join("contents.pdf")).column_text();
+            let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            // The size as built: the folder's trailing number, or 3 for Three-men slide.
+            let size: u8 = name.rsplit('-').next().unwrap().parse().unwrap_or(3);
+            let board = format!("{size}×{size}");
+            let after = flat.split(&board).skip(1).find(|rest| {
+                let numbers: Vec<u32> = rest
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse().ok())
+                    .take(2)
+                    .collect();
+                numbers.len() == 2 && numbers[0] >= 5 && numbers[0] < numbers[1]
+            });
+            assert!(after.is_some(), "{name}: no game time for {board}: {flat}");
+            if name.starts_with("en-") {
+                assert!(flat.contains(&format!("A game on {board}: ")), "{name}: {flat}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} builds");
+}

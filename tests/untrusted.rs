@@ -761,3 +761,27 @@ fn check_flags_a_breaking_space_where_french_or_a_percentage_keeps_one() {
     let err = stderr(&tablekit(&["check", kit.to_str().unwrap()]));
     assert!(err.contains("a plain space beside `%`"), "{err}");
 }
+
+#[test]
+fn a_kit_gives_its_own_game_time_per_size_within_range() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let mut text = fs::read_to_string(kit.join("kit.toml")).unwrap();
+    let first_example = text.find("[[example]]").expect("examples");
+    text.insert_str(first_example, "[time]\ngame-minutes = { 3 = [12, 18] }\n\n");
+    fs::write(kit.join("kit.toml"), &text).unwrap();
+    let out = tmp.path().join("out");
+    assert!(build(&kit, &out).status.success());
+    let contents = sheet_text(&out, "contents");
+    assert!(contents.contains("12–18 minutes"), "{contents}");
+    for (bad, message) in [
+        ("{ 4 = [12, 18] }", "`4` is not a board size the kit offers"),
+        ("{ 3 = [18, 12] }", "game minutes for 3×3"),
+        ("{ 3 = [10, 900] }", "from 1 to 600"),
+    ] {
+        let broken = text.replace("{ 3 = [12, 18] }", bad);
+        fs::write(kit.join("kit.toml"), broken).unwrap();
+        let err = stderr(&tablekit(&["check", kit.to_str().unwrap()]));
+        assert!(err.contains(message), "{bad}: {err}");
+    }
+}

@@ -111,6 +111,9 @@ pub trait GameKit: Sync {
     fn rule_keys(&self) -> &'static [crate::kit::RuleKey] {
         &[]
     }
+    /// The fewest and most minutes a game at board `size` takes, for a kit that does
+    /// not say (`[time] game-minutes`).
+    fn game_minutes(&self, size: u8) -> (u32, u32);
     /// The board size `rules puzzles` uses when none is asked for: the smallest.
     fn puzzle_size(&self) -> u8 {
         *self.sizes().start()

@@ -265,6 +265,8 @@ pub struct Kit {
     pub(crate) puzzles: Option<PuzzleSpec>,
     /// The game's numbers the kit sets.
     pub(crate) rules: RuleParams,
+    /// The fewest and most minutes a game takes, by board size, where the kit says.
+    pub(crate) game_minutes: BTreeMap<u8, (u32, u32)>,
     /// Strings by language code, sorted.
     pub(crate) languages: BTreeMap<String, Strings>,
     /// The kit's own template overrides by sheet name.
@@ -695,6 +697,11 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
     let rules = raw.rules.as_ref().map_or_else(RuleParams::default, |rules| {
         rule_params(rules, game, &sizes, &at, &mut diags)
     });
+    let game_minutes = raw
+        .time
+        .as_ref()
+        .map(|time| game_minutes(time, &sizes, &at, &mut diags))
+        .unwrap_or_default();
     let (mut languages, lang_diags) = strings::load_all(source);
     diags.extend(lang_diags);
     if let Some(game) = game {
@@ -752,11 +759,48 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         examples,
         puzzles,
         rules,
+        game_minutes,
         languages,
         templates,
         kit_file,
         kit_source: shared,
     })
+}
+
+/// The most minutes a game may be said to take: a long afternoon.
+pub const MAX_GAME_MINUTES: u32 = 600;
+
+/// `[time] game-minutes`: each key a board size the kit offers, each value the
+/// fewest and most minutes, 1 to [`MAX_GAME_MINUTES`], fewest first.
+fn game_minutes(
+    time: &raw::RawTime,
+    sizes: &std::ops::RangeInclusive<u8>,
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> BTreeMap<u8, (u32, u32)> {
+    let mut minutes = BTreeMap::new();
+    for (size, range) in time.game_minutes.get_ref() {
+        let Some(size) = size.parse::<u8>().ok().filter(|s| sizes.contains(s)) else {
+            let message = format!("`{size}` is not a board size the kit offers");
+            diags.push(
+                at(time.game_minutes.span(), message)
+                    .with_label(format!("sizes: {}", size_range(sizes))),
+            );
+            continue;
+        };
+        match range.get_ref().as_slice() {
+            &[least, most] if (1..=most).contains(&least) && most <= MAX_GAME_MINUTES => {
+                minutes.insert(size, (least, most));
+            }
+            _ => diags.push(
+                at(range.span(), format!("game minutes for {size}×{size}"))
+                    .with_label(format!(
+                        "expected [fewest, most], from 1 to {MAX_GAME_MINUTES}, fewest first"
+                    )),
+            ),
+        }
+    }
+    minutes
 }
 
 /// The `[rules]` a kit sets, each checked against the keys and ranges its game's

@@ -22,8 +22,19 @@ pub struct RawKit {
     pub ledger: Option<RawLedger>,
     pub puzzles: Option<RawPuzzles>,
     pub rules: Option<RawRules>,
+    pub time: Option<RawTime>,
     #[serde(default)]
     pub example: Vec<RawExample>,
+}
+
+/// `[time]`: how long a game takes, for the contents sheet.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RawTime {
+    /// The fewest and most minutes a game takes, by board size (`5 = [20, 30]`);
+    /// a size left out keeps the game's own estimate.
+    #[schemars(with = "std::collections::BTreeMap<String, [u32; 2]>")]
+    pub game_minutes: Spanned<std::collections::BTreeMap<String, Spanned<Vec<u32>>>>,
 }
 
 /// `[rules]`: the game's own numbers, within what its rules engine plays (see

@@ -20,6 +20,14 @@ use rules::Crossway;
 pub struct CrosswayKit;
 
 impl GameKit for CrosswayKit {
+    fn game_minutes(&self, size: u8) -> (u32, u32) {
+        // About a stone every 12 to 20 seconds, and at most half the points filled
+        // before a path joins: 15 to 25 minutes on 9×9, rounded to 5.
+        let points = u32::from(size) * u32::from(size);
+        let round = |m: u32| (m.div_ceil(5) * 5).max(5);
+        (round(points * 10 / 54), round(points * 10 / 32))
+    }
+
     fn id(&self) -> GameId {
         GameId::Crossway
     }

@@ -17,6 +17,16 @@ use crate::verify;
 pub struct PathstoneKit;
 
 impl GameKit for PathstoneKit {
+    fn game_minutes(&self, size: u8) -> (u32, u32) {
+        match size {
+            0..=4 => (10, 15),
+            5 => (20, 30),
+            6 => (30, 45),
+            7 => (40, 60),
+            _ => (50, 75),
+        }
+    }
+
     fn id(&self) -> GameId {
         GameId::Pathstone
     }

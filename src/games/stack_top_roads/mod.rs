@@ -18,6 +18,18 @@ use crate::verify;
 pub struct StackTopRoadsKit;
 
 impl GameKit for StackTopRoadsKit {
+    fn game_minutes(&self, size: u8) -> (u32, u32) {
+        // 3×3 as the rules document says; each size up adds stones and turns.
+        match size {
+            0..=3 => (15, 25),
+            4 => (20, 30),
+            5 => (25, 40),
+            6 => (30, 50),
+            7 => (40, 60),
+            _ => (45, 75),
+        }
+    }
+
     fn id(&self) -> GameId {
         GameId::StackTopRoads
     }

@@ -21,6 +21,10 @@ use rules::ThreeMenSlide;
 pub struct ThreeMenSlideKit;
 
 impl GameKit for ThreeMenSlideKit {
+    fn game_minutes(&self, _size: u8) -> (u32, u32) {
+        (10, 15)
+    }
+
     fn id(&self) -> GameId {
         GameId::ThreeMenSlide
     }
