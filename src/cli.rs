@@ -1191,67 +1191,39 @@ fn check_cmd(
         .iter()
         .map(|kit| (kit.id.as_str(), pipeline::templates_for(kit, &BTreeMap::new())))
         .collect();
+    // Every language on `paper`, at the default size or every size.
+    let every_language = |paper: &Paper, all_sizes: bool| Request {
+        lang: "all".into(),
+        paper: paper.name().into(),
+        landscape: false,
+        size: None,
+        all_sizes,
+        cell: None,
+        out: PathBuf::new(),
+        templates: None,
+        calibration: None,
+        previews: Previews::default(),
+        puzzles: None,
+        class: None,
+        cut: Default::default(),
+        large_print: false,
+    };
+    let a4 = Paper::a4();
     let mut jobs = Vec::new();
     for kit in &with_extras {
-        let paper = Paper::a4();
-        let req = Request {
-            lang: "all".into(),
-            paper: paper.name().into(),
-            landscape: false,
-            size: None,
-            all_sizes: false,
-            cell: None,
-            out: PathBuf::new(),
-            templates: None,
-            calibration: Some(Calibration::new(99.5, 100.5).expect("in range")),
-            puzzles: None,
-            previews: Previews::default(),
-            class: None,
-            cut: Default::default(),
-            large_print: false,
-        };
-        jobs.extend(variants_of(kit, &req, &paper, &templates[kit.id.as_str()])?);
+        let calibration = Some(Calibration::new(99.5, 100.5).expect("in range"));
+        let req = Request { calibration, ..every_language(&a4, false) };
+        jobs.extend(variants_of(kit, &req, &a4, &templates[kit.id.as_str()])?);
     }
     for kit in &kits {
-        for paper in ["a4", "letter"] {
-            let paper = Paper::parse(paper, false).expect("a named paper");
-            let req = Request {
-                lang: "all".into(),
-                paper: paper.name().into(),
-                landscape: false,
-                size: None,
-                all_sizes: true,
-                cell: None,
-                out: PathBuf::new(),
-                templates: None,
-                calibration: None,
-                previews: Default::default(),
-                puzzles: None,
-                class: None,
-                cut: Default::default(),
-                large_print: false,
-            };
+        for paper in [a4.clone(), Paper::parse("letter", false).expect("a named paper")] {
+            let req = every_language(&paper, true);
             jobs.extend(variants_of(kit, &req, &paper, &templates[kit.id.as_str()])?);
         }
         // Large print for a class: the strings only those builds print.
-        let paper = Paper::a4();
-        let req = Request {
-            lang: "all".into(),
-            paper: paper.name().into(),
-            landscape: false,
-            size: None,
-            all_sizes: false,
-            cell: None,
-            out: PathBuf::new(),
-            templates: None,
-            calibration: None,
-            previews: Default::default(),
-            puzzles: None,
-            class: Class::new(Some(24), Some(6)).expect("in range"),
-            cut: Default::default(),
-            large_print: true,
-        };
-        jobs.extend(variants_of(kit, &req, &paper, &templates[kit.id.as_str()])?);
+        let class = Class::new(Some(24), Some(6)).expect("in range");
+        let req = Request { class, large_print: true, ..every_language(&a4, false) };
+        jobs.extend(variants_of(kit, &req, &a4, &templates[kit.id.as_str()])?);
     }
     let mut built = Vec::new();
     let mut read: BTreeMap<&str, std::collections::BTreeSet<String>> = BTreeMap::new();

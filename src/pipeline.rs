@@ -689,6 +689,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                 let board =
                     lay_out(sheet, markup, &stamp, &cx, game, options, &blame, portion)?;
                 if board.pages.len() < outputs[at].pages.len() {
+                    words.sheets = board.pages.len();
                     outputs[at] = board;
                     words.legend_moved = !legend;
                     moved = Some(words);

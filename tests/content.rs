@@ -685,3 +685,42 @@ fn every_size_of_every_kit_has_a_game_time() {
     }
     assert!(checked > 100, "{checked} builds");
 }
+
+/// "The board is printed at full size on N sheets" counts the board file's pages,
+/// which hold two parts each when they are landscape.
+#[test]
+fn the_board_s_sheet_count_is_its_file_s_page_count() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for paper in ["a4", "letter"] {
+        let out = tmp.path().join(paper);
+        let run = tablekit(&[
+            "build",
+            "--all-sizes",
+            "--paper",
+            paper,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(run.status.success(), "{}", stderr(&run));
+        for kit in std::fs::read_dir(&out).unwrap() {
+            for folder in std::fs::read_dir(kit.unwrap().path()).unwrap() {
+                let folder = folder.unwrap().path();
+                if folder.to_string_lossy().ends_with("-host") {
+                    continue;
+                }
+                let contents =
+                    pdf_probe::load_file(&folder.join("contents.pdf")).column_text();
+                let flat = contents.split_whitespace().collect::<Vec<_>>().join(" ");
+                let Some(rest) = flat.split("printed at full size on ").nth(1) else {
+                    continue;
+                };
+                let said: usize = rest.split(' ').next().unwrap().parse().unwrap();
+                let pages = pdf_probe::load_file(&folder.join("board.pdf")).pages.len();
+                assert_eq!(said, pages, "{}", folder.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked} boards in parts");
+}

@@ -46,6 +46,8 @@ pub(super) struct MovedBoard {
     pub(super) split: bool,
     /// The board's legend comes along too.
     pub(super) legend_moved: bool,
+    /// The sheets the board is printed on (landscape sheets may hold two parts).
+    pub(super) sheets: usize,
 }
 
 impl MovedBoard {
@@ -101,6 +103,7 @@ impl MovedBoard {
             frame,
             split,
             legend_moved: true,
+            sheets: 1,
         }))
     }
 
@@ -123,9 +126,10 @@ impl MovedBoard {
             return Ok(chunks);
         }
         let labels = &self.poster.labels;
-        let (items, height, parts) =
+        let (items, height, _parts) =
             layout::poster::plan_figure(&self.poster, self.frame, cx.width);
-        let note = labels.assembly_note.replace("{parts}", &parts.to_string());
+        // "Printed on N sheets": the sheets, which may be fewer than the parts.
+        let note = labels.assembly_note.replace("{parts}", &self.sheets.to_string());
         chunks.extend(text(&Block::Heading(labels.assembly_title.clone())));
         chunks.extend(text(&Block::Paragraph(note)));
         // The plan stays with the words that explain it.
