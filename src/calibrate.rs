@@ -353,7 +353,7 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
             2.0 * MARGIN + 200.0
         ));
     }
-    let reading = match crate::pipeline::RIGHT_TO_LEFT_LANGUAGES.contains(&lang) {
+    let reading = match crate::kit::strings::is_right_to_left(lang) {
         true => Reading::RightToLeft,
         false => Reading::Natural,
     };

@@ -51,18 +51,6 @@ pub struct Options {
     pub large_print: bool,
 }
 
-/// Languages whose sheets read right to left, so every paragraph is set that way
-/// even when it starts with a move or a coordinate.
-/// Decided by the language alone, whatever region or script follows it in the tag.
-pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] =
-    &["ar", "ckb", "dv", "fa", "he", "ps", "sd", "ug", "ur", "yi"];
-
-/// Whether a language tag's sheets read right to left (`ar`, `ar-EG`).
-pub fn is_right_to_left(lang: &str) -> bool {
-    let language = crate::kit::strings::language_of(lang);
-    RIGHT_TO_LEFT_LANGUAGES.contains(&language.as_str())
-}
-
 /// The template of the puzzles' answers, appended to the host key when the build has
 /// a puzzle sheet.
 pub const PUZZLE_ANSWERS: &str = "puzzle-answers";
@@ -464,7 +452,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     let game = kit.game.kit().prepare(kit, size)?;
     let summaries = game.summaries();
     let language = crate::kit::strings::language_of(&options.lang);
-    let reading = if RIGHT_TO_LEFT_LANGUAGES.contains(&language.as_str()) {
+    let reading = if crate::kit::strings::is_right_to_left(&language) {
         Reading::RightToLeft
     } else {
         Reading::Natural

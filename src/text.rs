@@ -588,12 +588,24 @@ fn wrap_words(
 /// Whether `pos` falls just after the hyphen of a move such as `C3-C2`, where a line
 /// must not break: the hyphen joins two squares; or just after the `--` of a command's
 /// option (`--players`), which must be copied whole.
+/// Also just after a direction sign standing alone in a key to the notation
+/// (`+ up, - down`), which must stay with its word.
 fn inside_move(text: &str, pos: usize) -> bool {
-    let before: Vec<char> = text[..pos].chars().rev().take(2).collect();
+    let before: Vec<char> = text[..pos].chars().rev().take(3).collect();
     let after = text[pos..].chars().next();
-    let option = before == ['-', '-'];
-    (option || matches!(before.as_slice(), ['-', c] if c.is_ascii_alphanumeric()))
-        && after.is_some_and(|c| c.is_ascii_alphanumeric())
+    let option = before.starts_with(&['-', '-']);
+    let joined =
+        option || matches!(before.as_slice(), ['-', c, ..] if c.is_ascii_alphanumeric());
+    let lone_sign = match before.as_slice() {
+        [space, sign, rest @ ..] => {
+            space.is_whitespace()
+                && "+-<>".contains(*sign)
+                && rest.first().is_none_or(|c| !c.is_alphanumeric())
+        }
+        _ => false,
+    };
+    (joined && after.is_some_and(|c| c.is_ascii_alphanumeric()))
+        || (lone_sign && after.is_some_and(char::is_alphabetic))
 }
 
 /// How far from the margin a line measured word by word is measured again whole.
@@ -718,6 +730,22 @@ mod tests {
             for line in &lines {
                 assert!(
                     !line.text.trim_end().ends_with("--"),
+                    "{width} mm: {:?}",
+                    line.text
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_direction_sign_keeps_its_word() {
+        let text = "the direction (+ up, - down, > right, < left) and the drops in order";
+        for width in 15..90 {
+            let lines = wrap(text, Style::Regular, 10.0, width as f64, Reading::Natural);
+            for line in &lines {
+                let end = line.text.trim_end();
+                assert!(
+                    !end.ends_with(['+', '-', '<', '>']),
                     "{width} mm: {:?}",
                     line.text
                 );

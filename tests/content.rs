@@ -646,21 +646,52 @@ fn the_rebuild_command_reads_in_order_on_an_arabic_sheet() {
     assert_eq!(next[from..from + rest.len()], rest, "{next:?}");
 }
 
+/// The forms of a game term in a language, as its glossary lists them.
+fn glossary_forms(lang: &str, term: &str) -> Vec<String> {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("kits/glossary/{lang}.toml"));
+    let table: toml::Table =
+        toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let forms = table[term].as_array().unwrap();
+    forms.iter().map(|form| form.as_str().unwrap().to_lowercase()).collect()
+}
+
+/// A sheet of a Pathstone size without Crowns names none, in any language: every
+/// PDF of the build, the host key's too, read for the glossary's word for a Crown.
+fn assert_no_crowns_named(folder: &Path, lang: &str) {
+    let forms = glossary_forms(lang, "crown");
+    for (sheet, pdf) in crate::support::variant_pdfs(folder) {
+        let text = pdf_probe::load_file(&pdf).text().to_lowercase();
+        for form in &forms {
+            assert!(!text.contains(form), "{}: {sheet} names {form:?}", folder.display());
+        }
+    }
+}
+
 /// Every size of every kit says how long a game takes there, in every language: two
 /// numbers of minutes after the board's size, in the contents sheet's table notes.
+/// A Pathstone size without Crowns names none on any sheet.
 #[test]
-fn every_size_of_every_kit_has_a_game_time() {
+fn every_size_of_every_kit_has_a_game_time_and_names_only_its_pieces() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
     let run = tablekit(&["build", "--lang", "all", "--all-sizes", "--out", out]);
     assert!(run.status.success(), "{}", stderr(&run));
-    let mut checked = 0;
+    let (mut checked, mut crownless) = (0, 0);
     for kit in std::fs::read_dir(tmp.path()).unwrap() {
-        for folder in std::fs::read_dir(kit.unwrap().path()).unwrap() {
+        let kit = kit.unwrap().path();
+        for folder in std::fs::read_dir(&kit).unwrap() {
             let folder = folder.unwrap().path();
             let name = folder.file_name().unwrap().to_string_lossy().into_owned();
             if name.ends_with("-host") {
                 continue;
+            }
+            let lang = name.split('-').next().unwrap();
+            if kit.ends_with("pathstone")
+                && (name.ends_with("-3") || name.ends_with("-4"))
+            {
+                assert_no_crowns_named(&folder, lang);
+                crownless += 1;
             }
             // Read column by column: the plan is set in two.
             let text = pdf_probe::load_file(&folder.join("contents.pdf")).column_text();
@@ -684,6 +715,7 @@ fn every_size_of_every_kit_has_a_game_time() {
         }
     }
     assert!(checked > 100, "{checked} builds");
+    assert_eq!(crownless, 12, "Pathstone 3×3 and 4×4 in six languages");
 }
 
 /// "The board is printed at full size on N sheets" counts the board file's pages,

@@ -178,3 +178,81 @@ fn no_player_sheet_in_any_language_names_the_practice_answer() {
         }
     }
 }
+
+/// An outline as the commands that draw it, to tell one glyph's shape from another's.
+fn outline(face: &rustybuzz::ttf_parser::Face, glyph: u16) -> Vec<String> {
+    struct Pen(Vec<String>);
+    impl rustybuzz::ttf_parser::OutlineBuilder for Pen {
+        fn move_to(&mut self, x: f32, y: f32) {
+            self.0.push(format!("M{x} {y}"));
+        }
+        fn line_to(&mut self, x: f32, y: f32) {
+            self.0.push(format!("L{x} {y}"));
+        }
+        fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+            self.0.push(format!("Q{x1} {y1} {x} {y}"));
+        }
+        fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+            self.0.push(format!("C{x1} {y1} {x2} {y2} {x} {y}"));
+        }
+        fn close(&mut self) {
+            self.0.push("Z".into());
+        }
+    }
+    let mut pen = Pen(Vec::new());
+    face.outline_glyph(rustybuzz::ttf_parser::GlyphId(glyph), &mut pen);
+    pen.0
+}
+
+/// On every Arabic sheet, each `<` and `>` is drawn as the sign typed, not as its
+/// mirror image: read from the glyph the page draws (its outline in the embedded
+/// font against the original face's), not from the text layer, which stays logical.
+/// The Stack-top roads key to the notation draws its rightward move left to right.
+#[test]
+fn arabic_sheets_draw_each_direction_sign_as_typed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run = tablekit(&["build", "--lang", "ar", "--puzzles", "4", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let fonts = Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+    let regular = fs::read(fonts.join("DejaVuSans.ttf")).unwrap();
+    let bold = fs::read(fonts.join("DejaVuSans-Bold.ttf")).unwrap();
+    let mut signs = 0;
+    let folders = KITS.iter().flat_map(|kit| fs::read_dir(tmp.path().join(kit)).unwrap());
+    let variants = folders.map(|entry| entry.unwrap().path());
+    for variant in variants.filter(|path| !path.to_string_lossy().ends_with("-host")) {
+        let kit = variant.parent().unwrap().file_name().unwrap().to_string_lossy();
+        for (sheet, path) in crate::support::variant_pdfs(&variant) {
+            let pdf = pdf_probe::load_file(&path);
+            let marks = pdf.pages.iter().flat_map(|p| &p.glyphs);
+            for mark in marks.filter(|m| m.text == "<" || m.text == ">") {
+                let font = pdf.fonts.iter().find(|f| f.base_font == mark.font).unwrap();
+                let program = font.program.as_ref().expect("an embedded TrueType font");
+                let subset = rustybuzz::ttf_parser::Face::parse(program, 0).unwrap();
+                let original = if mark.font.contains("Bold") { &bold } else { &regular };
+                let face = rustybuzz::ttf_parser::Face::parse(original, 0).unwrap();
+                let sign = mark.text.chars().next().unwrap();
+                let typed = face.glyph_index(sign).unwrap().0;
+                assert_eq!(
+                    outline(&subset, mark.code as u16),
+                    outline(&face, typed),
+                    "{kit} {sheet}: a `{sign}` drawn as another glyph"
+                );
+                signs += 1;
+            }
+        }
+    }
+    assert!(signs > 20, "{signs} direction signs read");
+    // The key to the notation on the Stack-top roads rule card: `2a1>11`, drawn left
+    // to right, `>` pointing right.
+    let variant =
+        crate::support::variant_dir(&tmp.path().join("stack-top-roads"), "ar-a4");
+    let card = pdf_probe::load_file(&variant.join("rule-card.pdf"));
+    let rightward = card.pages.iter().any(|page| {
+        let mut marks: Vec<_> = page.glyphs.iter().collect();
+        marks.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
+        let drawn: String = marks.iter().map(|m| m.text.as_str()).collect();
+        drawn.contains("2a1>11")
+    });
+    assert!(rightward, "no 2a1>11 drawn left to right on the Arabic rule card");
+}

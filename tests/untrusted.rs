@@ -763,6 +763,33 @@ fn check_flags_a_breaking_space_where_french_or_a_percentage_keeps_one() {
 }
 
 #[test]
+fn check_flags_a_direction_sign_standing_apart_in_right_to_left_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = kit_in(tmp.path());
+    let path = kit.join("lang/ar.toml");
+    let text = fs::read_to_string(&path).unwrap();
+    // A key to the notation as bare signs, "> right, < left", in Arabic.
+    let at = text.find("\ntitle = \"").expect("a title") + "\ntitle = \"".len();
+    fs::write(&path, format!("{}(> يمين، < يسار) {}", &text[..at], &text[at..])).unwrap();
+    let run = tablekit(&["check", kit.to_str().unwrap()]);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(0), "a warning: {err}");
+    assert!(err.contains("warning: a bare `>`"), "{err}");
+    assert!(err.contains("lang/ar.toml:"), "{err}");
+    let strict = tablekit(&["check", "--strict", kit.to_str().unwrap()]);
+    assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
+    // In a left-to-right language the same signs are read as typed.
+    let kit = kit_in(&tmp.path().join("b"));
+    let path = kit.join("lang/en.toml");
+    let text = fs::read_to_string(&path).unwrap();
+    let at = text.find("\ntitle = \"").expect("a title") + "\ntitle = \"".len();
+    fs::write(&path, format!("{}(> right, < left) {}", &text[..at], &text[at..]))
+        .unwrap();
+    let err = stderr(&tablekit(&["check", kit.to_str().unwrap()]));
+    assert!(!err.contains("a bare"), "{err}");
+}
+
+#[test]
 fn a_kit_gives_its_own_game_time_per_size_within_range() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());

@@ -193,13 +193,25 @@ impl Strings {
 /// Where a language's typography puts a space that must not break, each place a
 /// plain space stands instead, at its key: in French before `:` `;` `?` `!` `»` and
 /// after `«`; in every language between a number and `%`. (The line breaker would
-/// otherwise leave a colon or a `%` alone at the start of a line.)
+/// otherwise leave a colon or a `%` alone at the start of a line.) In right-to-left
+/// languages, a direction sign standing apart from a move, too.
 pub fn typography(strings: &Strings) -> Diagnostics {
     let french = language_of(&strings.lang) == "fr";
+    let right_to_left = is_right_to_left(&strings.lang);
     let mut problems = Diagnostics::new();
     for (key, text) in
         strings.entries.iter().filter(|(key, _)| !strings.from_game.contains(*key))
     {
+        if let Some(sign) = right_to_left.then(|| bare_direction_sign(text)).flatten() {
+            problems.push(strings.diagnostic(
+                key,
+                format!(
+                    "a bare `{sign}` in `{key}`: in right-to-left text a direction sign \
+                     standing apart from a move is mirrored wherever the text is copied \
+                     out of the sheet; write it inside a move, such as 2a1{sign}11"
+                ),
+            ));
+        }
         let chars: Vec<char> = text.chars().collect();
         let bad = chars.windows(2).enumerate().find_map(|(i, pair)| {
             let before_mark = french && pair[0] == ' ' && ":;?!»".contains(pair[1]);
@@ -225,6 +237,22 @@ pub fn typography(strings: &Strings) -> Diagnostics {
         }
     }
     problems
+}
+
+/// The first `<` or `>` of `text` with no letter or digit touching it: a key to the
+/// notation written as bare signs rather than as moves.
+fn bare_direction_sign(text: &str) -> Option<char> {
+    let chars: Vec<char> = text.chars().collect();
+    let notation = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i)).is_some_and(|c| c.is_ascii_alphanumeric())
+    };
+    (0..chars.len()).find_map(|i| {
+        let sign = chars[i];
+        let bare = matches!(sign, '<' | '>')
+            && !notation(i.checked_sub(1))
+            && !notation(Some(i + 1));
+        bare.then_some(sign)
+    })
 }
 
 /// The keys listed in `same_as_english`, if any; anything but a list of texts is a
@@ -422,7 +450,7 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("contents.file_entry", &["file", "pages", "what", "copies"]),
     ("contents.lost_reprint", &["command"]),
     ("contents.storing", &["stamp"]),
-    ("contents.storing_flats", &["stamp"]),
+    ("contents.storing_crownless", &["stamp"]),
     ("contents.paper_custom_mm", &["paper_width", "paper_height"]),
     ("contents.paper_custom_in", &["paper_width", "paper_height"]),
     ("contents.paper_landscape", &["paper"]),
@@ -494,6 +522,18 @@ fn plural(count: &str, forms: &str, lang: &str) -> Option<String> {
     let pick = |wanted: &str| forms.iter().find(|(c, _)| *c == wanted).map(|(_, t)| *t);
     let form = pick(category).or_else(|| pick("other"))?;
     Some(form.replace('#', count))
+}
+
+/// Languages whose sheets read right to left, so every paragraph is set that way
+/// even when it starts with a move or a coordinate.
+/// Decided by the language alone, whatever region or script follows it in the tag.
+pub const RIGHT_TO_LEFT_LANGUAGES: &[&str] =
+    &["ar", "ckb", "dv", "fa", "he", "ps", "sd", "ug", "ur", "yi"];
+
+/// Whether a language tag's sheets read right to left (`ar`, `ar-EG`).
+pub fn is_right_to_left(lang: &str) -> bool {
+    let language = language_of(lang);
+    RIGHT_TO_LEFT_LANGUAGES.contains(&language.as_str())
 }
 
 /// The language of a BCP 47 tag (`ar` of `ar-EG`, `fr` of `fr_CA`), lowercased: what
@@ -587,6 +627,16 @@ fn key_span(source: &str, dotted: &str) -> std::ops::Range<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_direction_sign_is_bare_only_with_no_letter_or_digit_beside_it() {
+        for inside in ["2a1>11 لليمين", "2a3> ينقل", "b3< ", "(c2+)", "{carry.moves}"]
+        {
+            assert_eq!(bare_direction_sign(inside), None, "{inside}");
+        }
+        assert_eq!(bare_direction_sign("(> يمين، < يسار)"), Some('>'));
+        assert_eq!(bare_direction_sign("يمين <"), Some('<'));
+    }
 
     fn strings(lang: &str, src: &str) -> Strings {
         Strings::parse(lang, &format!("lang/{lang}.toml"), src).unwrap()

@@ -42,7 +42,7 @@ pub fn catalog(state: &AppState) -> Value {
 }
 
 fn language(lang: &str, words: &Words) -> Value {
-    json!({ "code": lang, "name": words.language_name(lang), "rtl": pipeline::is_right_to_left(lang) })
+    json!({ "code": lang, "name": words.language_name(lang), "rtl": crate::kit::strings::is_right_to_left(lang) })
 }
 
 /// One kit as the page lists it; `upload` is the token of an uploaded kit.

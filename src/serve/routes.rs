@@ -178,7 +178,7 @@ fn manifest(id: &str, build: &Build) -> Value {
         "id": id,
         "name": build.name,
         "lang": build.lang,
-        "rtl": pipeline::is_right_to_left(&build.lang),
+        "rtl": crate::kit::strings::is_right_to_left(&build.lang),
         "files": files,
         "players_zip": format!("/api/builds/{id}/players.zip"),
         "players_zip_name": format!("{}-players.zip", build.name),

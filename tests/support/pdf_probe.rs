@@ -66,6 +66,9 @@ pub struct PageProbe {
     pub curves: Vec<CurveMm>,
     /// Every text-showing operation, at its origin.
     pub texts: Vec<TextRun>,
+    /// Every glyph drawn, in drawing order: what the page shows, before any
+    /// ActualText or reordering stands in for it.
+    pub glyphs: Vec<GlyphMark>,
 }
 
 /// A straight stroked line piece.
@@ -139,6 +142,22 @@ pub struct TextRun {
     pub font: String,
 }
 
+/// One glyph as drawn: its code in the font (under Identity-H and an identity
+/// CIDToGIDMap, the glyph's index in the embedded program) and where it starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlyphMark {
+    /// The character code shown.
+    pub code: u32,
+    /// What the ToUnicode map says the glyph stands for.
+    pub text: String,
+    /// Origin x, mm from the left edge.
+    pub x: f64,
+    /// Baseline, mm from the top edge.
+    pub y: f64,
+    /// The font's `/BaseFont` name.
+    pub font: String,
+}
+
 /// Facts about one font dictionary.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FontInfo {
@@ -150,6 +169,8 @@ pub struct FontInfo {
     pub subset: bool,
     /// `numGlyphs` from the embedded font's `maxp` table, if it is an sfnt.
     pub glyph_count: Option<usize>,
+    /// The embedded TrueType program (`/FontFile2`), decompressed.
+    pub program: Option<Vec<u8>>,
 }
 
 /// Parses a PDF held in memory; panics with a clear message if it does not parse.
@@ -862,7 +883,18 @@ impl<'a> Interp<'a> {
     /// Decodes one string into `text`, advancing the text matrix glyph by glyph.
     fn show_string(&mut self, font: &FontDecoder, bytes: &[u8], text: &mut String) {
         for code in font.codes(bytes) {
-            text.push_str(&font.decode(code));
+            let (x, y) =
+                self.frame.to_mm(self.tm.then(&self.gs.ctm).apply(0.0, self.gs.rise));
+            let decoded = font.decode(code);
+            let font_name = font.base_font.clone();
+            self.out.glyphs.push(GlyphMark {
+                code,
+                text: decoded.clone(),
+                x,
+                y,
+                font: font_name,
+            });
+            text.push_str(&decoded);
             let word =
                 if !font.two_byte && code == 32 { self.gs.word_spacing } else { 0.0 };
             let glyph = font.width(code) / 1000.0 * self.gs.font_size;
@@ -1285,11 +1317,13 @@ fn font_info(doc: &Document, font: &Dictionary) -> FontInfo {
         .flatten()
         .filter_map(|o| o.as_stream().ok())
         .find_map(|s| sfnt_glyph_count(&s.decompressed_content().ok()?));
+    let program = files[1].and_then(|o| o.as_stream().ok()?.decompressed_content().ok());
     FontInfo {
         subset: is_subset_name(&base_font),
         base_font,
         embedded: files.iter().any(Option::is_some),
         glyph_count,
+        program,
     }
 }
 

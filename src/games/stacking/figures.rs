@@ -722,10 +722,10 @@ fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
     }
 }
 
-/// Each player's Crowns, or a line saying this size has none.
+/// Each player's Crowns; nothing at a size that has none, whose sheets never name them.
 fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     if variant.crowns == 0 {
-        return Ok(cx.lines(&cx.text("stones.no_crowns")?, Style::Regular, BODY_PT, 0.0));
+        return Ok(Vec::new());
     }
     let size = cx.kit.pieces.size_mm;
     // The rules' Crowns and the kit's spares, as for the stones.
