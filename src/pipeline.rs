@@ -1249,7 +1249,11 @@ fn chunks_of(
     let split = matches!(portion, Portion::BoardOnly { split: true, .. });
     let keep_legend = matches!(portion, Portion::BoardOnly { legend: true, .. });
     let mut placed_moved = false;
+    let mut list_items = Vec::new();
     for (index, block) in blocks.iter().enumerate() {
+        if !matches!(block, Block::Bullet(_) | Block::Check(_)) {
+            hold_list_together(&mut chunks, &mut list_items);
+        }
         if diags.len() >= MAX_PROBLEMS_PER_SHEET {
             diags.push(Diagnostic::file(
                 &template_path,
@@ -1365,10 +1369,21 @@ fn chunks_of(
                     title = t.clone();
                 }
                 check_glyphs(block, sheet, &template_path, &mut diags);
+                let start = chunks.len();
                 chunks.extend(cx.text_chunks(block).into_iter().map(Some));
+                if matches!(block, Block::Bullet(_) | Block::Check(_)) {
+                    list_items.push(start..chunks.len());
+                } else if introduces_figure(&blocks, index) {
+                    // A section's one paragraph leads into its drawing: its last line
+                    // and the space after it go where the drawing goes.
+                    for chunk in chunks[start..].iter_mut().rev().take(2).flatten() {
+                        chunk.keep_with_next = true;
+                    }
+                }
             }
         }
     }
+    hold_list_together(&mut chunks, &mut list_items);
     // A contents template without the marker still gets the board's words and plan.
     if let Portion::Contents(Some(moved), _) = portion
         && !placed_moved
@@ -1382,6 +1397,34 @@ fn chunks_of(
         return Err(diags);
     }
     Ok((chunks, title))
+}
+
+/// Keeps at least two items of a list on each side of a page break, as lines are
+/// kept in a paragraph: a list never ends, or begins, with one item alone on a page.
+/// `items` holds each item's chunks, and is emptied for the next list.
+fn hold_list_together(
+    chunks: &mut [Option<layout::flow::Chunk>],
+    items: &mut Vec<std::ops::Range<usize>>,
+) {
+    let count = items.len();
+    for (i, item) in items.drain(..).enumerate() {
+        if count >= 2
+            && (i == 0 || i + 2 == count)
+            && !item.is_empty()
+            && let Some(Some(last)) = chunks.get_mut(item.end - 1)
+        {
+            last.keep_with_next = true;
+        }
+    }
+}
+
+/// Whether the paragraph at `index` is the whole text of a section that leads into
+/// a drawing: a heading before it, a figure after it.
+fn introduces_figure(blocks: &[Block], index: usize) -> bool {
+    let after_heading = index > 0 && matches!(blocks[index - 1], Block::Heading(_));
+    matches!(blocks[index], Block::Paragraph(_))
+        && after_heading
+        && matches!(blocks.get(index + 1), Some(Block::Figure { .. }))
 }
 
 /// Draws `@name args…`: the figures every game shares, else the game's own.

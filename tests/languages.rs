@@ -256,3 +256,48 @@ fn arabic_sheets_draw_each_direction_sign_as_typed() {
     });
     assert!(rightward, "no 2a1>11 drawn left to right on the Arabic rule card");
 }
+
+/// A list is broken across pages only where two of its items stay on each side, as
+/// a paragraph keeps two lines: the Three-men slide stopping rules, in every
+/// language, on A4, Letter and A5.
+#[test]
+fn a_list_keeps_two_items_on_each_side_of_a_page_break() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut broken = 0;
+    for paper in ["a4", "letter", "a5"] {
+        let out = tmp.path().join(paper);
+        let args = ["build", "three-men-slide", "--lang", "all", "--paper", paper];
+        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+        assert!(run.status.success(), "{}", stderr(&run));
+        for lang in LANGS {
+            let card = out.join(format!("three-men-slide/{lang}-{paper}/rule-card.pdf"));
+            let pdf = pdf_probe::load_file(&card);
+            let pages: Vec<String> = pdf
+                .pages
+                .iter()
+                .map(|p| p.text().split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
+            let keys = ["end_line", "end_repetition", "end_turns", "end_stuck"];
+            let item_pages: Vec<usize> = keys
+                .iter()
+                .map(|key| {
+                    let text = string("three-men-slide", lang, "rules", key);
+                    // Three words of its longest stretch without a placeholder.
+                    let stretches = text.split(['{', '}']).step_by(2);
+                    let longest = stretches.max_by_key(|s| s.len()).unwrap();
+                    let opening = longest.split_whitespace().take(3);
+                    let opening = opening.collect::<Vec<_>>().join(" ");
+                    pages.iter().position(|p| p.contains(&opening)).unwrap_or_else(|| {
+                        panic!("{lang} {paper}: {opening:?} on no page")
+                    })
+                })
+                .collect();
+            for page in &item_pages {
+                let here = item_pages.iter().filter(|p| *p == page).count();
+                assert!(here >= 2, "{lang} {paper}: one stopping rule alone on a page");
+            }
+            broken += usize::from(item_pages[0] != item_pages[3]);
+        }
+    }
+    assert!(broken > 0, "no list crossed a page: the test tests nothing");
+}

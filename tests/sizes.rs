@@ -181,6 +181,47 @@ fn landscape_and_custom_papers_are_exact() {
     }
 }
 
+/// Small paper: every kit builds on A5 and on 150 × 200 mm in every language, every
+/// page of every file that size (either way up), nothing inside the 10 mm margin.
+#[test]
+fn every_kit_builds_on_small_paper_in_every_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (paper, width, height) in [("a5", 148.0, 210.0), ("150x200mm", 150.0, 200.0)] {
+        let out = tmp.path().join(paper);
+        let args = ["build", "--lang", "all", "--paper", paper, "--out"];
+        let run = tablekit(&[&args[..], &[out.to_str().unwrap()]].concat());
+        assert!(run.status.success(), "{paper}: {}", stderr(&run));
+        let mut kits = 0;
+        for kit in fs::read_dir(&out).unwrap() {
+            kits += 1;
+            for folder in fs::read_dir(kit.unwrap().path()).unwrap() {
+                for pdf in fs::read_dir(folder.unwrap().path()).unwrap() {
+                    let pdf = pdf.unwrap().path();
+                    let probe = pdf_probe::load_file(&pdf);
+                    for page in &probe.pages {
+                        // Portrait, or landscape where a board is turned to fit.
+                        let off = |w: f64, h: f64| {
+                            (page.width_mm - w).abs() + (page.height_mm - h).abs()
+                        };
+                        let size = off(width, height).min(off(height, width));
+                        assert!(
+                            size < 0.02,
+                            "{}: {} × {}",
+                            pdf.display(),
+                            page.width_mm,
+                            page.height_mm
+                        );
+                        if let Err(e) = page.all_marks_inside(10.0) {
+                            panic!("{}: {e}", pdf.display());
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(kits, 4, "{paper}: every kit");
+    }
+}
+
 #[test]
 fn a5_is_a_named_paper() {
     let tmp = tempfile::tempdir().unwrap();

@@ -225,6 +225,23 @@ pub fn fitted_width(
     Ok(max)
 }
 
+/// The narrowest width from `min` to `max` mm (1 mm steps) at which the heading at
+/// `key` fits its column in as many lines as a heading may take; `max` if none.
+pub fn narrowest_width(
+    cx: &FigureContext,
+    key: &str,
+    min: f64,
+    max: f64,
+) -> Result<f64, String> {
+    let value = cx.text(key)?;
+    let (pt, min, max) = (cx.pt(HEAD_PT), cx.mm(min), cx.mm(max));
+    let steps = (0..).map(|step| min + step as f64).take_while(|w| *w <= max);
+    let mut fitting = steps.filter(|w| {
+        text::fit(&value, Style::Bold, pt, pt, w - 1.2, HEAD_LINES, cx.reading).is_some()
+    });
+    Ok(fitting.next().unwrap_or(max))
+}
+
 /// How far below a row's middle the baseline of its [`BODY_PT`] text goes, so that
 /// the text sits in the middle (further at a larger size).
 pub fn baseline_drop(cx: &FigureContext) -> f64 {

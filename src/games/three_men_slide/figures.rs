@@ -180,11 +180,17 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let turn_min = (start.width_mm() + 2.0).max(11.0);
     let turn_w = table::fitted_width(cx, "log.col_turn", turn_min, 25.0)?;
     let next_w = table::fitted_width(cx, "log.col_next", 22.0, 30.0)?;
-    let square_w = 9.0;
-    let tally_w = cx.width - turn_w - next_w - 9.0 * square_w;
-    if tally_w < 20.0 {
+    // A square's cell is 9 mm wide, narrowing on narrow paper such as A5 (the tally
+    // keeping the width its heading needs) down to 5.5 mm: still room for one
+    // written capital letter.
+    let tally_least = table::narrowest_width(cx, "log.col_tally", 20.0, 40.0)?;
+    let (square_least, square_most) = (5.5, 9.0);
+    let room = (cx.width - turn_w - next_w - tally_least) / 9.0;
+    if room < square_least {
         return Err("the paper is too narrow for the repetition log".into());
     }
+    let square_w = room.min(square_most);
+    let tally_w = cx.width - turn_w - next_w - 9.0 * square_w;
     let squares: Vec<Square> = (0..3u8)
         .rev()
         .flat_map(|row| (0..3u8).filter_map(move |col| Square::new(col, row)))
