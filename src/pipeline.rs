@@ -461,7 +461,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     // Two views of the same kit: the host key sees everything; player sheets see no
     // `host.*` string, no puzzle answer and no host list. Built apart, so nothing in a
     // player sheet's strings or template can reach host-only content.
-    let view = |audience: Audience| -> Result<View, Diagnostics> {
+    let view = |audience: Audience, base_facts: &Facts| -> Result<View, Diagnostics> {
         let shown: Vec<&Summary> = summaries
             .iter()
             .filter(|v| audience == Audience::Host || !v.puzzle)
@@ -500,8 +500,8 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let read = Default::default();
         Ok(View { facts, table, fell_back, examples, lists, puzzle_rows, read })
     };
-    let players = view(Audience::Players)?;
-    let host = view(Audience::Host)?;
+    let players = view(Audience::Players, &base_facts)?;
+    let host = view(Audience::Host, &base_facts)?;
     let fell_back = host.fell_back.clone();
     // A character the font lacks is an error at its key, never a blank box on paper.
     let unshowable: Diagnostics = strings
@@ -686,9 +686,17 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             }
         }
     }
+    // The board's parts are part of the preparation the contents sheet times.
+    let with_parts = match moved.as_ref().filter(|board| board.split) {
+        Some(board) => {
+            Some(view(Audience::Players, &with_gluing(&base_facts, board.parts()))?)
+        }
+        None => None,
+    };
+    let players_plan = with_parts.as_ref().unwrap_or(&players);
     // The contents sheet lists every file with its pages, itself included: laid out
     // again until its own page count is the one it prints (it settles at once).
-    let cx = figure_context(&players, Audience::Players, kit, geometry);
+    let cx = figure_context(players_plan, Audience::Players, kit, geometry);
     let mut own_pages = 1;
     let paper = options.paper.size_mm();
     let outline_only = |name: String| Thumbnail { name, page: None, size: paper };
@@ -709,7 +717,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             .collect();
     let cuts: Vec<usize> =
         outputs.iter().map(|o| o.pages.iter().map(preview::cut_count).sum()).collect();
-    let set_minutes = players.facts.get("prep_minutes").and_then(|m| m.parse().ok());
+    let set_minutes = players_plan.facts.get("prep_minutes").and_then(|m| m.parse().ok());
     let mut job_title: String;
     let contents = loop {
         let sheets: Vec<(SheetKind, usize, usize)> =
@@ -724,7 +732,13 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
                 let minutes = set_minutes.unwrap_or(0);
                 let plan = class::Plan::of(class, &sheets, minutes, &kit.card);
                 let copies: Vec<u32> = sheets.iter().map(|s| class.copies(s.0)).collect();
-                Some(class::words(strings, reference, &players.facts, &plan, &copies)?)
+                Some(class::words(
+                    strings,
+                    reference,
+                    &players_plan.facts,
+                    &plan,
+                    &copies,
+                )?)
             }
             None => None,
         };
@@ -732,7 +746,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let pages_texts = class::counted(
             strings,
             reference,
-            &players.facts,
+            &players_plan.facts,
             ("pages", "pages"),
             &counts,
         )?;
@@ -769,10 +783,11 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             board_parts: outputs
                 .iter()
                 .any(|o| o.sheet == SheetKind::Board && o.pages.len() > 1),
-            ..context_for(&players, kit, options)
+            ..context_for(players_plan, kit, options)
         };
-        let missing =
-            options.templates.missing_strings(SheetKind::Contents.name(), &players.table);
+        let missing = options
+            .templates
+            .missing_strings(SheetKind::Contents.name(), &players_plan.table);
         if !missing.is_empty() {
             return Err(missing);
         }
@@ -812,6 +827,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     let outputs = outputs.into_iter().map(|laid| laid.write(options)).collect();
     let mut strings_read: BTreeSet<String> =
         players.read.take().into_iter().chain(host.read.take()).collect();
+    strings_read.extend(with_parts.map(|view| view.read.take()).unwrap_or_default());
     strings_read.extend(options.templates.printed_keys());
     strings_read.extend(["common.on_card", "contents.pages"].map(String::from));
     strings_read.extend(PAPER_STRINGS.map(String::from));
@@ -822,6 +838,20 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         strings_read.extend(puzzles::STRINGS_READ.iter().map(|k| k.to_string()));
     }
     Ok(Built { outputs, print_all, fell_back, notes, strings_read })
+}
+
+/// Minutes to cut out and glue one part of a board printed in parts.
+const MINUTES_PER_BOARD_PART: u32 = 3;
+
+/// `facts` with the preparation time of a board in `parts` added to `prep_minutes`,
+/// rounded up to 5 minutes as the games round theirs.
+fn with_gluing(facts: &Facts, parts: usize) -> Facts {
+    let mut facts = facts.clone();
+    if let Some(minutes) = facts.get("prep_minutes").and_then(|m| m.parse::<u32>().ok()) {
+        let total = minutes + MINUTES_PER_BOARD_PART * parts as u32;
+        facts.insert("prep_minutes".into(), (total.div_ceil(5) * 5).to_string());
+    }
+    facts
 }
 
 /// A class's print job as one PDF (its pages, its bytes), titled `title` and

@@ -448,7 +448,7 @@ fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
             dir.display()
         );
         assert!(!flat.contains("If the board comes in parts"), "{}", dir.display());
-        let more = flat.contains("if the board has parts to glue");
+        let more = flat.contains("gluing the board's parts included");
         assert_eq!(more, parts, "{}: the time for parts only with parts", dir.display());
     }
     // Crowns to cut out only on the sizes that have them.
@@ -755,4 +755,43 @@ fn the_board_s_sheet_count_is_its_file_s_page_count() {
         }
     }
     assert!(checked >= 10, "{checked} boards in parts");
+}
+
+/// The minutes the contents sheet gives for preparing include the board's parts: a
+/// board split into N parts adds three minutes a part (rounded up to 5) to the time
+/// the same kit takes with the board whole, on paper large enough for it.
+#[test]
+fn the_preparation_time_includes_gluing_the_board_s_parts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let minutes = |folder: &Path| -> u32 {
+        let text = pdf_probe::load_file(&folder.join("contents.pdf")).column_text();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let rest = flat.split("Allow about ").nth(1).expect("a preparation time");
+        rest.split(' ').next().unwrap().parse().unwrap()
+    };
+    for (kit, size) in [("crossway", "13"), ("pathstone", "8")] {
+        let mut said = Vec::new();
+        for paper in ["a4", "1000x1000mm"] {
+            let out = tmp.path().join(paper);
+            let args = ["build", kit, "--size", size, "--paper", paper, "--out"];
+            let run = tablekit(&[&args[..], &[out.to_str().unwrap()]].concat());
+            assert!(run.status.success(), "{}", stderr(&run));
+            let folder = out.join(kit).join(format!("en-{paper}-{size}"));
+            let board = pdf_probe::load_file(&folder.join("board.pdf")).text();
+            let parts: u32 = board.split("Part 1 of ").nth(1).map_or(1, |rest| {
+                rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+            });
+            said.push((minutes(&folder), parts));
+        }
+        let [(split, parts), (whole, one)] = said[..] else { unreachable!() };
+        assert!(
+            parts > 1 && one == 1,
+            "{kit} {size}: {parts} parts on A4, {one} on the large paper"
+        );
+        let least = whole + 3 * parts;
+        assert!(
+            (least..least + 5).contains(&split),
+            "{kit} {size}: {split} minutes split, {whole} whole, {parts} parts"
+        );
+    }
 }

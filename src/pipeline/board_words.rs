@@ -51,6 +51,16 @@ pub(super) struct MovedBoard {
 }
 
 impl MovedBoard {
+    /// How many parts the board is printed in (1 when it is whole).
+    pub(super) fn parts(&self) -> usize {
+        match self.split {
+            true => {
+                layout::poster::plan_figure(&self.poster, self.frame, self.frame.width).2
+            }
+            false => 1,
+        }
+    }
+
     /// The words and drawing of a board sheet's markup; `None` if it has no drawing at
     /// exact scale.
     pub(super) fn of(
