@@ -265,3 +265,91 @@ fn a_kit_without_puzzle_strings_builds_until_it_asks_for_puzzles() {
     assert!(!sheet.text().is_empty());
     assert!(!stderr(&asked).contains("used English"), "{}", stderr(&asked));
 }
+
+/// Stones and Crowns of each colour (1 White, 2 Black) on a TPS board.
+fn pieces_on_board(tps: &str) -> [(u32, u32); 2] {
+    let mut count = [(0, 0); 2];
+    let board = tps.split(' ').next().unwrap();
+    for cell in board.split(['/', ',']).filter(|c| !c.starts_with('x')) {
+        let digits: Vec<usize> =
+            cell.chars().filter_map(|c| c.to_digit(10)).map(|d| d as usize - 1).collect();
+        for (i, &color) in digits.iter().enumerate() {
+            let crown = i + 1 == digits.len() && cell.ends_with('C');
+            match crown {
+                true => count[color].1 += 1,
+                false => count[color].0 += 1,
+            }
+        }
+    }
+    count
+}
+
+/// The numbers that follow each `marker` in `text`.
+fn numbers_after(text: &str, marker: &str) -> Vec<u32> {
+    let parts = text.split(marker).skip(1);
+    parts
+        .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect::<String>())
+        .map(|n| n.parse().unwrap())
+        .collect()
+}
+
+/// A stacking game's puzzle is solvable from the page: no stack hides a piece under
+/// a count, and each puzzle prints both players' stones in hand, which with the
+/// stones on its board make each player's starting stones.
+#[test]
+fn stacking_puzzles_show_every_piece_and_both_hands() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (kit, size, plies) in
+        [("pathstone", 4, "1"), ("pathstone", 6, "1"), ("stack-top-roads", 3, "3")]
+    {
+        let out = tmp.path().join(format!("{kit}-{size}"));
+        let size_arg = size.to_string();
+        let args =
+            ["build", kit, "--size", &size_arg, "--puzzles", "4", "--plies", plies];
+        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+        assert!(run.status.success(), "{}", stderr(&run));
+        let dir = variant(&out, kit, "en", size);
+        let sheet = pdf_probe::load_file(&dir.join("puzzles.pdf"));
+        for page in &sheet.pages {
+            let count_label = page.texts.iter().find(|t| {
+                let text = t.text.trim();
+                text.len() > 1
+                    && text.starts_with('+')
+                    && text[1..].chars().all(|c| c.is_ascii_digit())
+            });
+            assert!(
+                count_label.is_none(),
+                "{kit} {size}: a stack hides pieces: {count_label:?}"
+            );
+        }
+        let text: String =
+            sheet.pages.iter().map(|p| p.column_text()).collect::<Vec<_>>().join("\n");
+        let text: String = text.split_whitespace().collect();
+        let white = numbers_after(&text, "Inhand:White");
+        let black = numbers_after(&text, ",Black");
+        assert_eq!((white.len(), black.len()), (4, 4), "{kit} {size}: {text}");
+        let card: String = pdf_probe::load_file(&dir.join("rule-card.pdf"))
+            .text()
+            .split_whitespace()
+            .collect();
+        let start = numbers_after(&card, "startwith")[0];
+        let listed = tablekit(&[
+            "rules", "puzzles", kit, "--size", &size_arg, "--count", "4", "--plies",
+            plies,
+        ]);
+        let on_board = stdout(&listed)
+            .lines()
+            .map(pieces_on_board)
+            .fold([0, 0], |sum, [w, b]| [sum[0] + w.0, sum[1] + b.0]);
+        assert_eq!(
+            white.iter().sum::<u32>() + on_board[0],
+            4 * start,
+            "{kit} {size}: White's stones"
+        );
+        assert_eq!(
+            black.iter().sum::<u32>() + on_board[1],
+            4 * start,
+            "{kit} {size}: Black's stones"
+        );
+    }
+}

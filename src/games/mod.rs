@@ -125,6 +125,15 @@ pub trait GameKit: Sync {
     /// Practice puzzles at the request's board size (one of [`GameKit::sizes`]): the
     /// game's typed rules and start position handed to [`crate::puzzles::search`].
     fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError>;
+    /// What a puzzle's position leaves in each player's hand, where the rules count
+    /// pieces in hand: the strings key that says so and its numbers (none by default).
+    fn in_hand(
+        &self,
+        _puzzle: &Puzzle,
+        _rules: &crate::kit::RuleParams,
+    ) -> Option<(&'static str, Facts)> {
+        None
+    }
     /// Replays the kit's worked examples through the rules and checks every claim;
     /// what comes back draws the game's figures for a board of `size`.
     fn prepare<'k>(

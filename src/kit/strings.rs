@@ -431,6 +431,8 @@ pub fn placeholders(text: &str) -> Vec<String> {
 /// Placeholders that only some keys may hold, filled per page or per part of a split
 /// board when the page is drawn; anywhere else they are unknown.
 const FILLED_LATER: &[(&str, &[&str])] = &[
+    ("puzzles.in_hand", &["w_stones", "b_stones"]),
+    ("puzzles.in_hand_crowns", &["w_stones", "b_stones", "w_crowns", "b_crowns"]),
     ("common.page_label", &["page", "pages"]),
     ("common.part_label", &["part", "parts", "row", "column"]),
     ("common.assembly_note", &["parts"]),

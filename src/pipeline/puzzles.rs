@@ -144,7 +144,34 @@ pub(super) fn with_examples(kit: &Kit, puzzles: &[Puzzle]) -> Result<Kit, Diagno
 
 /// The strings a puzzle sheet reads besides its templates' (`*`: every key so
 /// begun, one per player).
-pub(super) const STRINGS_READ: &[&str] = &["puzzles.answer_line", "puzzles.to_move_*"];
+pub(super) const STRINGS_READ: &[&str] =
+    &["puzzles.answer_line", "puzzles.to_move_*", "puzzles.in_hand*"];
+
+/// Each puzzle's line saying what both players hold in hand, where the game counts
+/// pieces in hand (`puzzles.in_hand…` filled with the position's numbers): a win
+/// that places the last piece in hand is then solvable from the page.
+pub(super) fn hands(
+    kit: &Kit,
+    (strings, reference): (&crate::kit::Strings, &crate::kit::Strings),
+    facts: &crate::games::Facts,
+    puzzles: &[Puzzle],
+) -> Result<Vec<Option<String>>, Diagnostics> {
+    let game = kit.game.kit();
+    let mut lines = Vec::new();
+    for puzzle in puzzles {
+        let Some((key, numbers)) = game.in_hand(puzzle, kit.rule_params()) else {
+            lines.push(None);
+            continue;
+        };
+        let mut facts = facts.clone();
+        facts.extend(numbers);
+        let (table, _) = strings.resolve(reference, &facts, &|k: &str| k == key)?;
+        let (group, name) = key.split_once('.').unwrap_or(("", key));
+        let line = table.get(group).and_then(|g| g.get(name)).and_then(|v| v.as_str());
+        lines.push(line.map(str::to_string));
+    }
+    Ok(lines)
+}
 
 /// The strings key of the caption "A to move and win in 2 moves" for `puzzle`: one
 /// per player, as the rules name them, so each language can word it its own way.
@@ -158,7 +185,7 @@ pub(super) fn caption_key(puzzle: &Puzzle) -> String {
 /// page. On failure, the key that is missing.
 pub(super) fn add_captions(
     table: &mut toml::Table,
-    puzzles: &[Puzzle],
+    (puzzles, hands): (&[Puzzle], &[Option<String>]),
     host: bool,
 ) -> Result<(), String> {
     let text = |table: &toml::Table, key: &str| -> Result<String, String> {
@@ -179,9 +206,12 @@ pub(super) fn add_captions(
         false => None,
     };
     for (i, puzzle) in puzzles.iter().enumerate() {
-        let question = text(table, &caption_key(puzzle))?;
+        let mut question = format!("{}. {}", i + 1, text(table, &caption_key(puzzle))?);
+        if let Some(Some(hand)) = hands.get(i) {
+            question = format!("{question}\n{hand}");
+        }
         let mut captions = toml::Table::new();
-        captions.insert("caption".into(), format!("{}. {question}", i + 1).into());
+        captions.insert("caption".into(), question.into());
         if let Some(main_line) = &main_line {
             let answer = format!("{}. {main_line} {}", i + 1, puzzle.solution.join(" "));
             captions.insert("caption_end".into(), answer.into());

@@ -1,5 +1,6 @@
-//! Practice puzzles (issue 18): positions from real games where the player to move
-//! wins by force in exactly `plies` plies, with one first move only.
+//! Practice puzzles: positions reached by random play where the player to move wins
+//! by force in exactly `plies` plies, with one first move only. A game may keep out
+//! positions its diagrams cannot show whole (a stack taller than they draw).
 //!
 //! `plies` is odd: 1 is a win in one move, 3 a win with the mover's second move
 //! whatever the opponent replies, and so on. Every puzzle is proven by the game's own
@@ -194,10 +195,13 @@ pub fn generate_with(
 
 /// The puzzles of a request for one game's typed rules, from random games played
 /// from `start` (the game's start position at the request's size, in notation).
+/// Only positions a diagram shows whole (`drawn_whole`) are tried: the page must
+/// give everything the answer depends on.
 pub(crate) fn search<G: Game>(
     game: &G,
     id: GameId,
     start: &str,
+    drawn_whole: &dyn Fn(&G::State) -> bool,
     request: &Request,
 ) -> Result<Vec<Puzzle>, PuzzleError> {
     let start_state = game.parse_state(start).expect("a game's start position parses");
@@ -223,7 +227,7 @@ pub(crate) fn search<G: Game>(
                 continue;
             }
             let root = game.parse_state(&position).expect("a formatted position parses");
-            if game.outcome(&root).is_over() {
+            if game.outcome(&root).is_over() || !drawn_whole(&root) {
                 continue;
             }
             let budget = request.node_budget.min(request.total_budget - spent);

@@ -4,7 +4,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::stacking::{PATHSTONE_SIZES, StackGame, StackSheets, Variant};
+use super::stacking::{self, PATHSTONE_SIZES, StackGame, StackSheets, Variant};
 use super::{GameId, GameKit, Sheets};
 use crate::diag::Diagnostics;
 use crate::kit::{Kit, RuleKey};
@@ -75,7 +75,17 @@ impl GameKit for PathstoneKit {
         let variant = variant.with_params(&request.rules);
         let row = format!("x{size}");
         let start = format!("{} 1 1", vec![row; usize::from(size)].join("/"));
-        puzzles::search(&StackGame { variant }, self.id(), &start, request)
+        let game = StackGame { variant };
+        puzzles::search(&game, self.id(), &start, &stacking::drawn_whole, request)
+    }
+
+    fn in_hand(
+        &self,
+        puzzle: &Puzzle,
+        rules: &crate::kit::RuleParams,
+    ) -> Option<(&'static str, super::Facts)> {
+        let variant = Variant::pathstone(puzzle.size)?.with_params(rules);
+        stacking::in_hand(&variant, &puzzle.position)
     }
 
     fn prepare<'k>(

@@ -438,7 +438,6 @@ impl State {
         self.move_number
     }
 
-    #[cfg(test)]
     /// Stones and Crowns `color` has left to place.
     pub fn reserves(&self, color: Color) -> (u32, u32) {
         let reserve = self.reserves[color.index()];
@@ -449,6 +448,11 @@ impl State {
     /// Turns played since the game's start, both players' counted.
     pub fn turns_played(&self) -> u32 {
         self.turns
+    }
+
+    /// The height of the tallest stack.
+    pub fn tallest(&self) -> usize {
+        self.stacks.iter().map(Vec::len).max().unwrap_or(0)
     }
 
     pub(super) fn side(&self) -> usize {

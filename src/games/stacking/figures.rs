@@ -378,9 +378,7 @@ fn largest_cell(cx: &FigureContext, state: &State) -> f64 {
         return 17.0;
     }
     let n = state.size();
-    let squares = (0..n).flat_map(|row| (0..n).map(move |col| Square { col, row }));
-    let tallest = squares.map(|sq| state.stack(sq).len()).max().unwrap_or(0);
-    let shown = tallest.min(n as usize + 1) as f64;
+    let shown = state.tallest().min(super::drawn_layers(n)) as f64;
     // Layers fill two thirds of a cell (see `draw_stacks`).
     (shown * 3.8 / 0.66).max(20.0)
 }
@@ -428,7 +426,7 @@ fn draw_stacks(
             text::shape(&(row + 1).to_string(), Style::Regular, label_pt, reading);
         page.text_centered(origin.x - 3.0 * k, y, label);
     }
-    let max_layers = n as usize + 1;
+    let max_layers = super::drawn_layers(n);
     for row in 0..n {
         for col in 0..n {
             let sq = Square { col, row };

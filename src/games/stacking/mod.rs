@@ -55,6 +55,39 @@ pub(super) const PATHSTONE_PREFIX: &str = "pathstone-";
 /// A carry crosses at most `MAX_SIZE - 1` squares, so drops fit in this many slots.
 pub(super) const MAX_DROPS: usize = MAX_SIZE as usize;
 
+/// How many pieces of one stack a diagram of an N×N board draws: one more than the
+/// board is wide. A taller stack shows the rest as a count, which hides their colours.
+pub fn drawn_layers(size: u8) -> usize {
+    usize::from(size) + 1
+}
+
+/// Whether a diagram of `position` shows every piece: a puzzle whose stacks hide
+/// pieces under a count could turn on their colours, which the page does not give.
+pub(crate) fn drawn_whole(state: &State) -> bool {
+    state.tallest() <= drawn_layers(state.size())
+}
+
+/// What each player has in hand in `position`, for a puzzle's caption: the strings
+/// key that says it (with Crowns where the variant has them) and its numbers.
+pub(crate) fn in_hand(
+    variant: &Variant,
+    position: &str,
+) -> Option<(&'static str, crate::games::Facts)> {
+    let game = StackGame { variant: variant.clone() };
+    let state = game.parse_state(position).ok()?;
+    let mut facts = crate::games::Facts::new();
+    for (color, prefix) in [(Color::White, "w"), (Color::Black, "b")] {
+        let (stones, crowns) = state.reserves(color);
+        facts.insert(format!("{prefix}_stones"), stones.to_string());
+        facts.insert(format!("{prefix}_crowns"), crowns.to_string());
+    }
+    let key = match variant.crowns > 0 {
+        true => "puzzles.in_hand_crowns",
+        false => "puzzles.in_hand",
+    };
+    Some((key, facts))
+}
+
 /// The rules of one stacking game, given by its [`Variant`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StackGame {

@@ -59,7 +59,7 @@ impl GameKit for ThreeMenSlideKit {
     }
 
     fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
-        puzzles::search(&ThreeMenSlide, self.id(), ".../.../... A", request)
+        puzzles::search(&ThreeMenSlide, self.id(), ".../.../... A", &|_| true, request)
     }
 
     fn prepare<'k>(
