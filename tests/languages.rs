@@ -301,3 +301,47 @@ fn a_list_keeps_two_items_on_each_side_of_a_page_break() {
     }
     assert!(broken > 0, "no list crossed a page: the test tests nothing");
 }
+
+/// Whether `line` ends with a square and a hyphen (`C3-`) and `next` begins with a
+/// square (`C2`): a move such as C3-C2 broken across two lines.
+fn move_broken_between(line: &str, next: &str) -> bool {
+    let end: Vec<char> = line.trim_end().chars().rev().take(3).collect();
+    let ends_half = matches!(end.as_slice(), ['-', d, c] if d.is_ascii_digit() && c.is_ascii_alphabetic());
+    let mut start = next.trim_start().chars();
+    let begins_square = start.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && start.next().is_some_and(|c| c.is_ascii_digit());
+    ends_half && begins_square
+}
+
+/// No move is broken across lines on any sheet, in any language: the Three-men slide
+/// moves (C3-C2) of the rule card, host key and puzzle answers among them.
+#[test]
+fn no_move_is_broken_across_lines_in_any_language() {
+    assert!(move_broken_between("then C3-", "C2 wins"), "the test sees a broken move");
+    assert!(!move_broken_between("then C3-C2", "wins"));
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let run = tablekit(&["build", "--lang", "all", "--puzzles", "4", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let mut lines_read = 0;
+    for kit in KITS {
+        for folder in fs::read_dir(tmp.path().join(kit)).unwrap() {
+            for (sheet, path) in crate::support::variant_pdfs(&folder.unwrap().path()) {
+                for page in pdf_probe::load_file(&path).pages {
+                    let text = page.text();
+                    let lines: Vec<&str> = text.lines().collect();
+                    lines_read += lines.len();
+                    for pair in lines.windows(2) {
+                        assert!(
+                            !move_broken_between(pair[0], pair[1]),
+                            "{kit} {sheet}: {:?} / {:?}",
+                            pair[0],
+                            pair[1]
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(lines_read > 1000, "{lines_read} lines read");
+}
