@@ -344,12 +344,12 @@ fn boards_use_the_fewest_sheets() {
             "the footer sits at the foot of the turned page"
         );
     }
-    // 19×19 Crossway: the grid-aligned minimum, 3 × 2 parts on upright A4; on Letter,
-    // 2 × 4 on sheets turned to landscape (3 × 3 upright), 7 sheets rather than 10.
+    // 19×19 Crossway: 3 × 2 parts on upright A4; on Letter 3 × 3, the last row's
+    // three on one sheet, 7 sheets rather than 10 (and no one-row strip).
     let dir = build(tmp.path(), "crossway", &["--size", "19"]);
     assert_eq!(board(&dir).1, 6, "crossway 19×19 on A4");
     let dir = build(tmp.path(), "crossway", &["--size", "19", "--paper", "letter"]);
-    assert_eq!(board(&dir), (7, 8), "crossway 19×19 on Letter");
+    assert_eq!(board(&dir), (7, 9), "crossway 19×19 on Letter");
 }
 
 #[test]
@@ -401,7 +401,7 @@ fn a_board_template_with_more_than_words_before_the_board_keeps_it_all_in_place(
 }
 
 #[test]
-fn split_boards_meet_on_grid_lines_and_reassemble_exactly_with_marks_off_the_board() {
+fn split_boards_meet_on_their_seams_and_reassemble_exactly_with_marks_off_the_board() {
     let tmp = tempfile::tempdir().unwrap();
     for (id, extra, line, pitch) in [
         ("pathstone", vec!["--size", "8"], 0.4, (32.0, 32.0)),
@@ -434,7 +434,9 @@ fn split_boards_meet_on_grid_lines_and_reassemble_exactly_with_marks_off_the_boa
             let inside = x > x0 - 2.0 && x < x1 + 2.0 && y > y0 - 2.0 && y < y1 + 2.0;
             assert!(!inside, "{id} {extra:?}: a mark on the board at ({x:.1}, {y:.1})");
         }
-        // Each seam lies on a grid line: a part's trimmed edge is one of its lines.
+        // Each seam lies on a grid line, a part's trimmed edge one of its lines; where
+        // stones stand on the lines (Crossway), midway between two.
+        let midway = id == "crossway";
         for part in &parts[1..] {
             let cuts: Vec<f64> = part
                 .page
@@ -446,9 +448,12 @@ fn split_boards_meet_on_grid_lines_and_reassemble_exactly_with_marks_off_the_boa
             let left = cuts.iter().copied().fold(f64::MAX, f64::min);
             if part.column > 1 {
                 let lines = boards::grid_lines(&part.page, true, line);
+                let on_line = lines.iter().any(|x| (x - left).abs() < MM);
+                // Half a column from the part's first line.
+                let between = lines.iter().any(|x| (x - left - pitch.0 / 2.0).abs() < MM);
                 assert!(
-                    lines.iter().any(|x| (x - left).abs() < MM),
-                    "{id} {extra:?}: part r{}c{} is not trimmed on a grid line",
+                    if midway { between && !on_line } else { on_line },
+                    "{id} {extra:?}: part r{}c{} is not trimmed on its seam",
                     part.row,
                     part.column
                 );
@@ -561,4 +566,131 @@ fn dark_pieces_take_at_most_a_third_of_the_ink_of_solid_dark_faces() {
         let lightest = pages.iter().map(|p| p.2).fold(0.0, f64::max);
         assert!(lightest <= 0.85, "{id}: dark faces as light as {lightest}");
     }
+}
+
+/// The part numbers on a board's pages, page by page, in the order they stand.
+fn part_numbers(pages: &[PageProbe]) -> Vec<usize> {
+    let mut numbers = Vec::new();
+    for page in pages {
+        let mut labels: Vec<_> =
+            page.texts.iter().filter(|t| t.text.contains("Part ")).collect();
+        labels.sort_by(|a, b| a.y.total_cmp(&b.y));
+        for label in labels {
+            let rest = &label.text[label.text.find("Part ").unwrap() + 5..];
+            numbers.push(
+                rest.chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+                    .parse()
+                    .unwrap(),
+            );
+        }
+    }
+    numbers
+}
+
+/// Split boards read and glue well: parts are printed in the order of their numbers,
+/// none is narrower than two cells, and no coordinate or other label is crossed by
+/// a part's cut line or lies on a glue tab, where the next part covers it. Every kit
+/// with a board in parts, on the papers and cells that split it.
+#[test]
+fn split_board_parts_come_in_order_and_keep_their_labels_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let builds: [(&str, &[&str], f64); 8] = [
+        ("crossway", &["--size", "13"], 22.0),
+        ("crossway", &["--size", "13", "--paper", "legal"], 22.0),
+        ("crossway", &["--size", "19", "--paper", "letter"], 22.0),
+        ("crossway", &["--paper", "150x200mm"], 22.0),
+        ("crossway", &["--cell", "large"], 30.0),
+        ("three-men-slide", &["--paper", "150x200mm", "--landscape"], 0.0),
+        ("pathstone", &["--size", "8"], 32.0),
+        ("pathstone", &["--size", "7", "--paper", "letter"], 32.0),
+    ];
+    for (i, (kit, options, cell)) in builds.into_iter().enumerate() {
+        let out = tmp.path().join(i.to_string());
+        let args =
+            [&["build", kit, "--out", out.to_str().unwrap()][..], options].concat();
+        let run = tablekit(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        let folder = std::fs::read_dir(out.join(kit))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| !p.to_string_lossy().ends_with("-host"))
+            .unwrap();
+        let pdf = pdf_probe::load_file(&folder.join("board.pdf"));
+        let what = format!("{kit} {options:?}");
+        let numbers = part_numbers(&pdf.pages);
+        assert!(numbers.len() > 1, "{what}: not split");
+        assert!(numbers.windows(2).all(|w| w[0] < w[1]), "{what}: parts {numbers:?}");
+        let parts = boards::parts(&pdf.pages);
+        let columns = parts.iter().map(|p| p.column).max().unwrap();
+        for part in parts {
+            // The part's own number, printed on its tab to be covered.
+            let own = ((part.row - 1) * columns + part.column).to_string();
+            let (xs, ys) =
+                (boards::cut_lines(&part, true), boards::cut_lines(&part, false));
+            let (left, right) = (
+                xs.iter().copied().fold(f64::INFINITY, f64::min),
+                xs.iter().copied().fold(0.0, f64::max),
+            );
+            let (top, bottom) = (
+                ys.iter().copied().fold(f64::INFINITY, f64::min),
+                ys.iter().copied().fold(0.0, f64::max),
+            );
+            if cell > 0.0 {
+                assert!(
+                    right - left >= 2.0 * cell && bottom - top >= 2.0 * cell,
+                    "{what}: part {} is {:.0} × {:.0} mm",
+                    part.row,
+                    right - left,
+                    bottom - top
+                );
+            }
+            // A part with a neighbour to its right or below carries a tab there.
+            let tab_right = has_neighbour(&pdf.pages, &part, true);
+            let tab_below = has_neighbour(&pdf.pages, &part, false);
+            let labels = part.page.texts.iter().filter(|t| !t.text.contains("Part "));
+            for label in labels.filter(|t| t.text.trim() != own) {
+                let (x0, x1) = (label.x.min(label.x_end), label.x.max(label.x_end));
+                let (y0, y1) = (label.y - label.size_pt * 0.3, label.y);
+                // What the part's outline reaches: the footer and its label lie outside.
+                if x1 < left || x0 > right || y1 < top || y0 > bottom {
+                    continue;
+                }
+                let inside_y = |y: f64| y > y0 + 0.05 && y < y1 - 0.05;
+                let inside_x = |x: f64| x > x0 + 0.05 && x < x1 - 0.05;
+                for &x in &xs {
+                    assert!(
+                        !(inside_x(x) && y0 > top && y1 < bottom),
+                        "{what}: {:?} crossed by a cut at x {x:.1}",
+                        label.text
+                    );
+                }
+                for &y in &ys {
+                    assert!(
+                        !(inside_y(y) && x0 > left && x1 < right),
+                        "{what}: {:?} crossed by a cut at y {y:.1}",
+                        label.text
+                    );
+                }
+                let on_tab = (tab_right
+                    && x1 > right - boards::TAB_MM + 0.05
+                    && x0 < right)
+                    || (tab_below && y1 > bottom - boards::TAB_MM + 0.05 && y0 < bottom);
+                assert!(
+                    !on_tab,
+                    "{what}: {:?} on a glue tab, under the next part",
+                    label.text
+                );
+            }
+        }
+    }
+}
+
+/// Whether the split has a part right of (or below) `part`.
+fn has_neighbour(pages: &[PageProbe], part: &boards::Part, right: bool) -> bool {
+    boards::parts(pages).iter().any(|p| match right {
+        true => p.row == part.row && p.column == part.column + 1,
+        false => p.column == part.column && p.row == part.row + 1,
+    })
 }

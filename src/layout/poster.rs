@@ -150,7 +150,7 @@ impl Cutting {
         let (tile_w, tile_h) =
             (frame.width + 2.0 * room, frame.bottom - frame.top - LABEL_MM);
         let cuts_x = balanced(size.0, tile_w, seams.0);
-        let cuts_y = cuts(size.1, tile_h, seams.1);
+        let cuts_y = rows(size.1, tile_h, seams.1);
         let windows = windows(&cuts_x, &cuts_y);
         Cutting { frame, turned, cuts_x, cuts_y, windows }
     }
@@ -165,16 +165,18 @@ impl Cutting {
     ) -> (Vec<(usize, f64)>, usize) {
         let mut added = 0;
         let mut out = Vec::new();
+        // Parts go in their numbers' order: never on a page before the last one's.
+        let mut from = 0;
         for window in &self.windows {
             let needed = LABEL_MM + window.h + 4.0;
-            let slot = free
-                .iter()
-                .position(|&(_, y)| y + needed <= self.frame.bottom + 1e-9)
+            let slot = (from..free.len())
+                .find(|&slot| free[slot].1 + needed <= self.frame.bottom + 1e-9)
                 .unwrap_or_else(|| {
                     free.push((first_new + added, self.frame.top));
                     added += 1;
                     free.len() - 1
                 });
+            from = slot;
             out.push(free[slot]);
             free[slot].1 += needed;
         }
@@ -496,6 +498,19 @@ pub fn balanced(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
     }
     out.push(length);
     out
+}
+
+/// Where the rows of parts meet: as [`cuts`] makes them, so that a short last row
+/// packs onto a sheet with room, unless that row would be narrower than two cells,
+/// fiddly to glue straight: then [`balanced`].
+fn rows(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
+    let greedy = cuts(length, tile, seams);
+    let cell = seams.windows(2).map(|w| w[1] - w[0]).fold(f64::INFINITY, f64::min);
+    let last = greedy[greedy.len() - 1] - greedy[greedy.len() - 2];
+    match greedy.len() > 2 && cell.is_finite() && last < 2.0 * cell {
+        true => balanced(length, tile, seams),
+        false => greedy,
+    }
 }
 
 /// Seams measured from `from` instead of 0.

@@ -117,7 +117,7 @@ fn shared_offset(a: &Part, b: &Part, right: bool) -> Option<(f64, f64)> {
 pub const TAB_MM: f64 = 8.0;
 
 /// The cut lines around a part: `vertical` ones' x, or horizontal ones' y.
-fn cut_lines(part: &Part, vertical: bool) -> Vec<f64> {
+pub fn cut_lines(part: &Part, vertical: bool) -> Vec<f64> {
     part.page
         .segments
         .iter()

@@ -162,8 +162,10 @@ fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
         chunks.push(Chunk::space(gap));
     }
     chunks.push(Chunk::space(gap));
-    let seams_x = (0..n).map(|i| origin.x + i as f64 * dx).collect();
-    let seams_y = (0..n).map(|i| origin.y + i as f64 * dy).collect();
+    // Stones stand on the lines: a board in parts is cut midway between two, never
+    // through a point or its coordinate.
+    let seams_x = (0..n - 1).map(|i| origin.x + (i as f64 + 0.5) * dx).collect();
+    let seams_y = (0..n - 1).map(|i| origin.y + (i as f64 + 0.5) * dy).collect();
     let poster = Poster::new(
         w + 2.0 * margin,
         h + 2.0 * margin,

@@ -109,7 +109,12 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let columns: Vec<f64> = (0..3).map(|c| origin.x + c as f64 * spacing).collect();
     let rows: Vec<f64> = (0..3).map(|r| origin.y + (2 - r) as f64 * spacing).collect();
     draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows, label_band);
-    let (seams_x, seams_y) = (columns.clone(), rows.iter().rev().copied().collect());
+    // Counters stand on the points: a board in parts is cut midway between two.
+    let midway = |lines: &[f64]| -> Vec<f64> {
+        lines.windows(2).map(|w| (w[0] + w[1]) / 2.0).collect()
+    };
+    let rows_down: Vec<f64> = rows.iter().rev().copied().collect();
+    let (seams_x, seams_y) = (midway(&columns), midway(&rows_down));
     let poster = Poster::new(
         total,
         total + 2.0,
