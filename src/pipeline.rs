@@ -481,16 +481,22 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let keep = |key: &str| audience == Audience::Host || !host_only(key);
         let (mut table, fell_back) = strings.resolve(reference, &facts, &keep)?;
         let host = audience == Audience::Host;
-        let hands = puzzles::hands(kit, (strings, reference), &facts, &sheet_puzzles)?;
-        puzzles::add_captions(&mut table, (&sheet_puzzles, &hands), host).map_err(
-            |key| {
-                let message = format!(
-                    "the puzzle sheet needs the string `{key}` (kit `{}`, {})",
-                    kit.id, options.lang
-                );
-                vec![strings.diagnostic(&key, message)]
-            },
-        )?;
+        let words = (strings, reference);
+        let hands = puzzles::lines(kit, words, &facts, (&sheet_puzzles, puzzles::HANDS))?;
+        let reasons = match host {
+            true => {
+                puzzles::lines(kit, words, &facts, (&sheet_puzzles, puzzles::REASONS))?
+            }
+            false => Vec::new(),
+        };
+        let captions = (&sheet_puzzles[..], &hands[..], &reasons[..]);
+        puzzles::add_captions(&mut table, captions, host).map_err(|key| {
+            let message = format!(
+                "the puzzle sheet needs the string `{key}` (kit `{}`, {})",
+                kit.id, options.lang
+            );
+            vec![strings.diagnostic(&key, message)]
+        })?;
         let entries = sheet_puzzles.iter().enumerate().map(|(i, puzzle)| match host {
             true => puzzles::Entry::answer(i + 1, puzzle),
             false => puzzles::Entry::question(i + 1),

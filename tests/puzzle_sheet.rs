@@ -353,3 +353,45 @@ fn stacking_puzzles_show_every_piece_and_both_hands() {
         );
     }
 }
+
+/// The host key says why each stacking puzzle's answer wins, as the rules find the
+/// end: the road its last move completes, square by square, each beside the next and
+/// joining two opposite edges; or, without a road, the flat stones on top.
+#[test]
+fn the_host_key_says_why_each_answer_wins() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut roads = 0;
+    for (kit, size) in [("pathstone", 4u8), ("pathstone", 6), ("stack-top-roads", 3)] {
+        let out = tmp.path().join(format!("{kit}-{size}"));
+        let size_arg = size.to_string();
+        let args = ["build", kit, "--size", &size_arg, "--puzzles", "4", "--plies", "1"];
+        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+        assert!(run.status.success(), "{}", stderr(&run));
+        let host = crate::support::host_dir(&variant(&out, kit, "en", size));
+        let key = pdf_probe::load_file(&host.join("host-key.pdf")).text();
+        let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
+        let reasons = key.matches("The last move ").count();
+        assert_eq!(reasons, 4, "{kit} {size}: one reason per answer in {key}");
+        for rest in key.split("completes the road ").skip(1) {
+            let road: Vec<(u8, u8)> = rest
+                .split(['.', ' '])
+                .next()
+                .unwrap()
+                .split('–')
+                .map(|sq| (sq.as_bytes()[0] - b'a', sq[1..].parse::<u8>().unwrap() - 1))
+                .collect();
+            let beside =
+                |a: (u8, u8), b: (u8, u8)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1;
+            assert!(
+                road.windows(2).all(|w| beside(w[0], w[1])),
+                "{kit} {size}: {road:?}"
+            );
+            let (first, last) = (road[0], road[road.len() - 1]);
+            let across = first.0.min(last.0) == 0 && first.0.max(last.0) == size - 1;
+            let down = first.1.min(last.1) == 0 && first.1.max(last.1) == size - 1;
+            assert!(across || down, "{kit} {size}: {road:?} joins no two edges");
+            roads += 1;
+        }
+    }
+    assert!(roads > 0, "no road explained");
+}

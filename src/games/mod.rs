@@ -134,6 +134,15 @@ pub trait GameKit: Sync {
     ) -> Option<(&'static str, Facts)> {
         None
     }
+    /// Why a puzzle's main line wins, as the rules find the end after it: the strings
+    /// key that says so and its facts (none by default: the answer line is enough).
+    fn why_it_wins(
+        &self,
+        _puzzle: &Puzzle,
+        _rules: &crate::kit::RuleParams,
+    ) -> Option<(&'static str, Facts)> {
+        None
+    }
     /// Replays the kit's worked examples through the rules and checks every claim;
     /// what comes back draws the game's figures for a board of `size`.
     fn prepare<'k>(

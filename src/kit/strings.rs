@@ -432,6 +432,8 @@ pub fn placeholders(text: &str) -> Vec<String> {
 /// board when the page is drawn; anywhere else they are unknown.
 const FILLED_LATER: &[(&str, &[&str])] = &[
     ("puzzles.in_hand", &["w_stones", "b_stones"]),
+    ("puzzles.why_road", &["road"]),
+    ("puzzles.why_count", &["w_flats", "b_flats"]),
     ("puzzles.in_hand_crowns", &["w_stones", "b_stones", "w_crowns", "b_crowns"]),
     ("common.page_label", &["page", "pages"]),
     ("common.part_label", &["part", "parts", "row", "column"]),

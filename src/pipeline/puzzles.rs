@@ -145,21 +145,36 @@ pub(super) fn with_examples(kit: &Kit, puzzles: &[Puzzle]) -> Result<Kit, Diagno
 /// The strings a puzzle sheet reads besides its templates' (`*`: every key so
 /// begun, one per player).
 pub(super) const STRINGS_READ: &[&str] =
-    &["puzzles.answer_line", "puzzles.to_move_*", "puzzles.in_hand*"];
+    &["puzzles.answer_line", "puzzles.to_move_*", "puzzles.in_hand*", "puzzles.why_*"];
 
-/// Each puzzle's line saying what both players hold in hand, where the game counts
-/// pieces in hand (`puzzles.in_hand…` filled with the position's numbers): a win
-/// that places the last piece in hand is then solvable from the page.
-pub(super) fn hands(
+/// What the game says of one puzzle: a strings key and the facts that fill it.
+type PuzzleWords = fn(
+    &dyn crate::games::GameKit,
+    &Puzzle,
+    &crate::kit::RuleParams,
+) -> Option<(&'static str, crate::games::Facts)>;
+
+/// What both players hold in hand (`puzzles.in_hand…`), where the game counts pieces
+/// in hand: a win that places the last piece in hand is then solvable from the page.
+pub(super) const HANDS: PuzzleWords = |game, puzzle, rules| game.in_hand(puzzle, rules);
+
+/// Why the answer wins (`puzzles.why_…`: the road completed, or the count), for the
+/// host key.
+pub(super) const REASONS: PuzzleWords =
+    |game, puzzle, rules| game.why_it_wins(puzzle, rules);
+
+/// One line per puzzle from `words`, filled with the puzzle's facts; `None` where the
+/// game has nothing to say.
+pub(super) fn lines(
     kit: &Kit,
     (strings, reference): (&crate::kit::Strings, &crate::kit::Strings),
     facts: &crate::games::Facts,
-    puzzles: &[Puzzle],
+    (puzzles, words): (&[Puzzle], PuzzleWords),
 ) -> Result<Vec<Option<String>>, Diagnostics> {
     let game = kit.game.kit();
     let mut lines = Vec::new();
     for puzzle in puzzles {
-        let Some((key, numbers)) = game.in_hand(puzzle, kit.rule_params()) else {
+        let Some((key, numbers)) = words(game, puzzle, kit.rule_params()) else {
             lines.push(None);
             continue;
         };
@@ -185,7 +200,7 @@ pub(super) fn caption_key(puzzle: &Puzzle) -> String {
 /// page. On failure, the key that is missing.
 pub(super) fn add_captions(
     table: &mut toml::Table,
-    (puzzles, hands): (&[Puzzle], &[Option<String>]),
+    (puzzles, hands, reasons): (&[Puzzle], &[Option<String>], &[Option<String>]),
     host: bool,
 ) -> Result<(), String> {
     let text = |table: &toml::Table, key: &str| -> Result<String, String> {
@@ -213,7 +228,11 @@ pub(super) fn add_captions(
         let mut captions = toml::Table::new();
         captions.insert("caption".into(), question.into());
         if let Some(main_line) = &main_line {
-            let answer = format!("{}. {main_line} {}", i + 1, puzzle.solution.join(" "));
+            let mut answer =
+                format!("{}. {main_line} {}", i + 1, puzzle.solution.join(" "));
+            if let Some(Some(reason)) = reasons.get(i) {
+                answer = format!("{answer}\n{reason}");
+            }
             captions.insert("caption_end".into(), answer.into());
         }
         let examples = table

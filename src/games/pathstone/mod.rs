@@ -88,6 +88,15 @@ impl GameKit for PathstoneKit {
         stacking::in_hand(&variant, &puzzle.position)
     }
 
+    fn why_it_wins(
+        &self,
+        puzzle: &Puzzle,
+        rules: &crate::kit::RuleParams,
+    ) -> Option<(&'static str, super::Facts)> {
+        let variant = Variant::pathstone(puzzle.size)?.with_params(rules);
+        stacking::why_it_wins(&variant, &puzzle.position, &puzzle.solution)
+    }
+
     fn prepare<'k>(
         &self,
         kit: &'k Kit,

@@ -94,6 +94,15 @@ impl GameKit for StackTopRoadsKit {
         stacking::in_hand(&variant, &puzzle.position)
     }
 
+    fn why_it_wins(
+        &self,
+        puzzle: &Puzzle,
+        rules: &crate::kit::RuleParams,
+    ) -> Option<(&'static str, super::Facts)> {
+        let variant = Variant::stack_top_roads_sized(puzzle.size).with_params(rules);
+        stacking::why_it_wins(&variant, &puzzle.position, &puzzle.solution)
+    }
+
     fn prepare<'k>(
         &self,
         kit: &'k Kit,

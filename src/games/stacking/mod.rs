@@ -67,6 +67,39 @@ pub(crate) fn drawn_whole(state: &State) -> bool {
     state.tallest() <= drawn_layers(state.size())
 }
 
+/// Why a puzzle's main line wins, for its answer in the host key, as the rules find
+/// the end after its last move: the road that move completes (`puzzles.why_road`,
+/// `{road}` its squares in order) or, when the board fills or a hand empties, the
+/// flat stones on top (`puzzles.why_count`, `{w_flats}` and `{b_flats}`).
+pub(crate) fn why_it_wins(
+    variant: &Variant,
+    position: &str,
+    line: &[String],
+) -> Option<(&'static str, crate::games::Facts)> {
+    let game = StackGame { variant: variant.clone() };
+    let mut state = game.parse_state(position).ok()?;
+    for text in line {
+        let mv = game.parse_move(&state, text).ok()?;
+        state = game.play(&state, &mv).ok()?;
+    }
+    let mut facts = crate::games::Facts::new();
+    match state.end(variant)? {
+        End::Road(color) => {
+            let squares: Vec<String> =
+                state.road_of(color).iter().map(ToString::to_string).collect();
+            facts.insert("road".into(), squares.join("–"));
+            Some(("puzzles.why_road", facts))
+        }
+        End::Count(_) => {
+            let [white, black] = state.tops().flats;
+            facts.insert("w_flats".into(), white.to_string());
+            facts.insert("b_flats".into(), black.to_string());
+            Some(("puzzles.why_count", facts))
+        }
+        End::TurnLimit => None,
+    }
+}
+
 /// What each player has in hand in `position`, for a puzzle's caption: the strings
 /// key that says it (with Crowns where the variant has them) and its numbers.
 pub(crate) fn in_hand(
