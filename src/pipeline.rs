@@ -12,7 +12,7 @@ use serde::Serialize;
 use self::board_words::{MovedBoard, Portion, is_board};
 use crate::calibrate::Calibration;
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::games::{Facts, Sheets, number};
+use crate::games::{Facts, PuzzleFacts, Sheets, number};
 use crate::kit::strings::REFERENCE_LANGUAGE;
 use crate::kit::{Kit, PuzzleSpec, SheetKind};
 use crate::layout::figure::Audience;
@@ -482,11 +482,15 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
         let (mut table, fell_back) = strings.resolve(reference, &facts, &keep)?;
         let host = audience == Audience::Host;
         let words = (strings, reference);
-        let hands = puzzles::lines(kit, words, &facts, (&sheet_puzzles, puzzles::HANDS))?;
+        let hands =
+            puzzles::lines(kit, words, &facts, (&sheet_puzzles, PuzzleFacts::InHand))?;
         let reasons = match host {
-            true => {
-                puzzles::lines(kit, words, &facts, (&sheet_puzzles, puzzles::REASONS))?
-            }
+            true => puzzles::lines(
+                kit,
+                words,
+                &facts,
+                (&sheet_puzzles, PuzzleFacts::WhyItWins),
+            )?,
             false => Vec::new(),
         };
         let captions = (&sheet_puzzles[..], &hands[..], &reasons[..]);

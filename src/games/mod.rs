@@ -86,6 +86,15 @@ impl fmt::Display for GameId {
 /// Numbers and facts that strings may quote as `{name}`, by name.
 pub type Facts = BTreeMap<String, String>;
 
+/// What a puzzle's caption may tell, where the game's rules count it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleFacts {
+    /// What each player holds in hand in the position.
+    InHand,
+    /// Why the main line wins: how the game ends after it.
+    WhyItWins,
+}
+
 /// The seam between the shared pipeline and one game.
 pub trait GameKit: Sync {
     /// Which game this is.
@@ -125,21 +134,13 @@ pub trait GameKit: Sync {
     /// Practice puzzles at the request's board size (one of [`GameKit::sizes`]): the
     /// game's typed rules and start position handed to [`crate::puzzles::search`].
     fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError>;
-    /// What a puzzle's position leaves in each player's hand, where the rules count
-    /// pieces in hand: the strings key that says so and its numbers (none by default).
-    fn in_hand(
+    /// What the rules say of a puzzle for its captions (see [`PuzzleFacts`]): the
+    /// strings key that says it and the facts that fill it (none by default).
+    fn puzzle_facts(
         &self,
         _puzzle: &Puzzle,
         _rules: &crate::kit::RuleParams,
-    ) -> Option<(&'static str, Facts)> {
-        None
-    }
-    /// Why a puzzle's main line wins, as the rules find the end after it: the strings
-    /// key that says so and its facts (none by default: the answer line is enough).
-    fn why_it_wins(
-        &self,
-        _puzzle: &Puzzle,
-        _rules: &crate::kit::RuleParams,
+        _asked: PuzzleFacts,
     ) -> Option<(&'static str, Facts)> {
         None
     }

@@ -210,36 +210,39 @@ pub fn fitted_width(
     min: f64,
     max: f64,
 ) -> Result<f64, String> {
-    let value = cx.text(key)?;
-    let (pt, min, max) = (cx.pt(HEAD_PT), cx.mm(min), cx.mm(max));
     for lines in 2..=HEAD_LINES {
-        let mut w = min;
-        while w <= max {
-            let fits = text::fit(&value, Style::Bold, pt, pt, w - 1.2, lines, cx.reading);
-            if fits.is_some() {
-                return Ok(w);
-            }
-            w += 1.0;
+        if let Some(width) = first_fitting(cx, key, (min, max), lines)? {
+            return Ok(width);
         }
     }
-    Ok(max)
+    Ok(cx.mm(max))
 }
 
-/// The narrowest width from `min` to `max` mm (1 mm steps) at which the heading at
-/// `key` fits its column in as many lines as a heading may take; `max` if none.
+/// The narrowest width from `min` to `max` mm at which the heading at `key` fits its
+/// column in as many lines as a heading may take; `max` if none.
 pub fn narrowest_width(
     cx: &FigureContext,
     key: &str,
     min: f64,
     max: f64,
 ) -> Result<f64, String> {
+    Ok(first_fitting(cx, key, (min, max), HEAD_LINES)?.unwrap_or(cx.mm(max)))
+}
+
+/// The first width from `min` to `max` mm, in 1 mm steps, at which the heading at
+/// `key` fits in `lines` lines at [`HEAD_PT`].
+fn first_fitting(
+    cx: &FigureContext,
+    key: &str,
+    (min, max): (f64, f64),
+    lines: usize,
+) -> Result<Option<f64>, String> {
     let value = cx.text(key)?;
     let (pt, min, max) = (cx.pt(HEAD_PT), cx.mm(min), cx.mm(max));
-    let steps = (0..).map(|step| min + step as f64).take_while(|w| *w <= max);
-    let mut fitting = steps.filter(|w| {
-        text::fit(&value, Style::Bold, pt, pt, w - 1.2, HEAD_LINES, cx.reading).is_some()
-    });
-    Ok(fitting.next().unwrap_or(max))
+    let mut widths = (0..).map(|step| min + step as f64).take_while(|w| *w <= max);
+    Ok(widths.find(|w| {
+        text::fit(&value, Style::Bold, pt, pt, w - 1.2, lines, cx.reading).is_some()
+    }))
 }
 
 /// How far below a row's middle the baseline of its [`BODY_PT`] text goes, so that

@@ -147,34 +147,21 @@ pub(super) fn with_examples(kit: &Kit, puzzles: &[Puzzle]) -> Result<Kit, Diagno
 pub(super) const STRINGS_READ: &[&str] =
     &["puzzles.answer_line", "puzzles.to_move_*", "puzzles.in_hand*", "puzzles.why_*"];
 
-/// What the game says of one puzzle: a strings key and the facts that fill it.
-type PuzzleWords = fn(
-    &dyn crate::games::GameKit,
-    &Puzzle,
-    &crate::kit::RuleParams,
-) -> Option<(&'static str, crate::games::Facts)>;
-
-/// What both players hold in hand (`puzzles.in_hand…`), where the game counts pieces
-/// in hand: a win that places the last piece in hand is then solvable from the page.
-pub(super) const HANDS: PuzzleWords = |game, puzzle, rules| game.in_hand(puzzle, rules);
-
-/// Why the answer wins (`puzzles.why_…`: the road completed, or the count), for the
-/// host key.
-pub(super) const REASONS: PuzzleWords =
-    |game, puzzle, rules| game.why_it_wins(puzzle, rules);
-
-/// One line per puzzle from `words`, filled with the puzzle's facts; `None` where the
-/// game has nothing to say.
+/// One line per puzzle of what its game's rules say of it (`asked`): what both
+/// players hold in hand (`puzzles.in_hand…`), so that a win placing the last piece in
+/// hand is solvable from the page, or why the answer wins (`puzzles.why_…`, for the
+/// host key); `None` where the game has nothing to say.
 pub(super) fn lines(
     kit: &Kit,
     (strings, reference): (&crate::kit::Strings, &crate::kit::Strings),
     facts: &crate::games::Facts,
-    (puzzles, words): (&[Puzzle], PuzzleWords),
+    (puzzles, asked): (&[Puzzle], crate::games::PuzzleFacts),
 ) -> Result<Vec<Option<String>>, Diagnostics> {
     let game = kit.game.kit();
     let mut lines = Vec::new();
     for puzzle in puzzles {
-        let Some((key, numbers)) = words(game, puzzle, kit.rule_params()) else {
+        let Some((key, numbers)) = game.puzzle_facts(puzzle, kit.rule_params(), asked)
+        else {
             lines.push(None);
             continue;
         };

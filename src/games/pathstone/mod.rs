@@ -79,22 +79,17 @@ impl GameKit for PathstoneKit {
         puzzles::search(&game, self.id(), &start, &stacking::drawn_whole, request)
     }
 
-    fn in_hand(
+    fn puzzle_facts(
         &self,
         puzzle: &Puzzle,
         rules: &crate::kit::RuleParams,
+        asked: super::PuzzleFacts,
     ) -> Option<(&'static str, super::Facts)> {
-        let variant = Variant::pathstone(puzzle.size)?.with_params(rules);
-        stacking::in_hand(&variant, &puzzle.position)
-    }
-
-    fn why_it_wins(
-        &self,
-        puzzle: &Puzzle,
-        rules: &crate::kit::RuleParams,
-    ) -> Option<(&'static str, super::Facts)> {
-        let variant = Variant::pathstone(puzzle.size)?.with_params(rules);
-        stacking::why_it_wins(&variant, &puzzle.position, &puzzle.solution)
+        stacking::puzzle_facts(
+            &Variant::pathstone(puzzle.size)?.with_params(rules),
+            puzzle,
+            asked,
+        )
     }
 
     fn prepare<'k>(

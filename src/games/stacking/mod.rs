@@ -67,11 +67,25 @@ pub(crate) fn drawn_whole(state: &State) -> bool {
     state.tallest() <= drawn_layers(state.size())
 }
 
+/// What the rules say of a puzzle in this variant for its captions.
+pub(crate) fn puzzle_facts(
+    variant: &Variant,
+    puzzle: &crate::puzzles::Puzzle,
+    asked: crate::games::PuzzleFacts,
+) -> Option<(&'static str, crate::games::Facts)> {
+    match asked {
+        crate::games::PuzzleFacts::InHand => in_hand(variant, &puzzle.position),
+        crate::games::PuzzleFacts::WhyItWins => {
+            why_it_wins(variant, &puzzle.position, &puzzle.solution)
+        }
+    }
+}
+
 /// Why a puzzle's main line wins, for its answer in the host key, as the rules find
 /// the end after its last move: the road that move completes (`puzzles.why_road`,
 /// `{road}` its squares in order) or, when the board fills or a hand empties, the
 /// flat stones on top (`puzzles.why_count`, `{w_flats}` and `{b_flats}`).
-pub(crate) fn why_it_wins(
+fn why_it_wins(
     variant: &Variant,
     position: &str,
     line: &[String],
@@ -102,7 +116,7 @@ pub(crate) fn why_it_wins(
 
 /// What each player has in hand in `position`, for a puzzle's caption: the strings
 /// key that says it (with Crowns where the variant has them) and its numbers.
-pub(crate) fn in_hand(
+fn in_hand(
     variant: &Variant,
     position: &str,
 ) -> Option<(&'static str, crate::games::Facts)> {
