@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs veraPDF's PDF/A-2b profile over a sample of builds that covers every sheet kind,
+# Runs veraPDF's PDF/A-2b and PDF/UA-1 profiles over a sample of builds that covers every sheet kind,
 # every language and script, a board in parts, the calibration page, puzzles, a class
 # build and a printer-corrected build: every file must comply.
 #   scripts/check-pdfa.sh VERAPDF        (the path of veraPDF's `verapdf` script)
@@ -15,14 +15,16 @@ $bin build pathstone --size 8 --lang ar --puzzles 3 --measured 99.5x100.5 --play
 $bin build crossway --size 19 --paper letter --cut outline --out "$out" >/dev/null
 $bin calibrate --sheet --paper letter --lang el --out "$out" >/dev/null
 mapfile -t files < <(find "$out" -name '*.pdf' | sort)
-report=$("$verapdf" 2b "${files[@]}") || true
-failed=$(grep -c '"compliant":false' <<<"$report" || true)
-checked=$(grep -c '"compliant":' <<<"$report" || true)
-if ((checked != ${#files[@]})); then
-    echo "veraPDF reported on $checked of ${#files[@]} files:"; echo "$report"; exit 1
-fi
-if ((failed > 0)); then
-    grep '"compliant":false' <<<"$report"
-    echo "PDF/A-2b: $failed of $checked files fail veraPDF"; exit 1
-fi
-echo "PDF/A-2b: all $checked files pass veraPDF"
+for profile in 2b ua1; do
+    report=$("$verapdf" "$profile" "${files[@]}") || true
+    failed=$(grep -c '"compliant":false' <<<"$report" || true)
+    checked=$(grep -c '"compliant":' <<<"$report" || true)
+    if ((checked != ${#files[@]})); then
+        echo "veraPDF ($profile) reported on $checked of ${#files[@]} files:"; echo "$report"; exit 1
+    fi
+    if ((failed > 0)); then
+        grep '"compliant":false' <<<"$report"
+        echo "$profile: $failed of $checked files fail veraPDF"; exit 1
+    fi
+    echo "$profile: all $checked files pass veraPDF"
+done

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use crate::layout::Paper;
 use crate::layout::footer::{calibration_bar, inch_scale};
-use crate::page::{Page, Paint, Point, Stroke};
+use crate::page::{Page, Paint, Point, Role, Stroke, Tag};
 use crate::pdf;
 use crate::text::{self, Reading, Style};
 
@@ -263,6 +263,8 @@ struct Words {
     lang: &'static str,
     title: &'static str,
     steps: [&'static str; 3],
+    /// The square and bars, for a reader who cannot see them.
+    drawing: &'static str,
 }
 
 /// What the last step says to type, the same in every language.
@@ -279,6 +281,7 @@ const WORDS: &[Words] = &[
             "Measure the bar across and the bar down from 0 to 10 cm, to the nearest tenth of a millimetre. The square and the 4-inch bar are there to check the result.",
             "If a bar is not exactly 100 mm, keep what you measured for this printer (across, then down) under a name, then build with that name:",
         ],
+        drawing: "A 100 mm square with a 10 cm bar down its left side and a 10 cm bar across under it, both ticked every millimetre, and a 4-inch bar below them.",
     },
     Words {
         lang: "fr",
@@ -288,6 +291,7 @@ const WORDS: &[Words] = &[
             "Mesurez la barre horizontale et la barre verticale de 0 à 10 cm, au dixième de millimètre près. Le carré et la barre de 4 pouces servent à vérifier le résultat.",
             "Si une barre ne fait pas exactement 100 mm, enregistrez vos mesures pour cette imprimante (largeur, puis hauteur) sous un nom, puis construisez avec ce nom :",
         ],
+        drawing: "Un carré de 100 mm, avec une barre de 10 cm le long de son côté gauche et une barre de 10 cm sous lui, graduées au millimètre, et une barre de 4 pouces en dessous.",
     },
     Words {
         lang: "de",
@@ -297,6 +301,7 @@ const WORDS: &[Words] = &[
             "Messen Sie den waagrechten und den senkrechten Balken von 0 bis 10 cm auf einen Zehntelmillimeter genau. Das Quadrat und der 4-Zoll-Balken dienen zur Kontrolle.",
             "Ist ein Balken nicht genau 100 mm lang, speichern Sie Ihre Messung für diesen Drucker (Breite, dann Höhe) unter einem Namen und bauen Sie dann mit diesem Namen:",
         ],
+        drawing: "Ein Quadrat von 100 mm mit einem 10-cm-Balken an seiner linken Seite und einem 10-cm-Balken darunter, beide in Millimeter geteilt, und darunter ein 4-Zoll-Balken.",
     },
     Words {
         lang: "es",
@@ -306,6 +311,7 @@ const WORDS: &[Words] = &[
             "Mida la barra horizontal y la barra vertical de 0 a 10 cm, con precisión de una décima de milímetro. El cuadrado y la barra de 4 pulgadas sirven para comprobar el resultado.",
             "Si una barra no mide exactamente 100 mm, guarde sus medidas para esta impresora (ancho y luego alto) con un nombre y genere después con ese nombre:",
         ],
+        drawing: "Un cuadrado de 100 mm con una barra de 10 cm a lo largo de su lado izquierdo y otra de 10 cm debajo, graduadas en milímetros, y una barra de 4 pulgadas más abajo.",
     },
     Words {
         lang: "el",
@@ -315,6 +321,7 @@ const WORDS: &[Words] = &[
             "Μετρήστε την οριζόντια και την κατακόρυφη μπάρα από 0 έως 10 cm, με ακρίβεια δεκάτου του χιλιοστού. Το τετράγωνο και η μπάρα των 4 ιντσών χρησιμεύουν για έλεγχο.",
             "Αν μια μπάρα δεν είναι ακριβώς 100 mm, αποθηκεύστε τις μετρήσεις σας για αυτόν τον εκτυπωτή (πλάτος, μετά ύψος) με ένα όνομα και μετά δημιουργήστε με αυτό το όνομα:",
         ],
+        drawing: "Ένα τετράγωνο 100 mm με μια μπάρα 10 cm κατά μήκος της αριστερής πλευράς του και μια μπάρα 10 cm από κάτω, με υποδιαιρέσεις ανά χιλιοστό, και μια μπάρα 4 ιντσών πιο κάτω.",
     },
     Words {
         lang: "ar",
@@ -324,6 +331,7 @@ const WORDS: &[Words] = &[
             "قِس الشريط الأفقي والشريط العمودي من 0 إلى 10 سم، بدقة عُشر المليمتر. المربع وشريط البوصات الأربع للتحقق من النتيجة.",
             "إذا لم يكن طول الشريط 100 مم تمامًا، فاحفظ قياساتك لهذه الطابعة (العرض ثم الارتفاع) باسم، ثم ابنِ بذلك الاسم:",
         ],
+        drawing: "مربع طوله 100 مم، بجانبه الأيسر شريط عمودي طوله 10 سم وتحته شريط أفقي طوله 10 سم، مدرّجان بالمليمتر، وتحتهما شريط طوله 4 بوصات.",
     },
 ];
 
@@ -360,35 +368,48 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
     let mut page = Page::new(width, height);
     let text_width = width - 2.0 * MARGIN;
     let mut y = MARGIN + 6.0;
-    let put = |page: &mut Page, line: text::Shaped, y: f64| {
+    // Each part is read as what it is: the title, the steps, the commands, then the
+    // square and bars as one drawing.
+    let put = |page: &mut Page, line: text::Shaped, y: f64, role: Role| {
         let x = if line.rtl { width - MARGIN - line.width_mm() } else { MARGIN };
-        page.text(Point::new(x, y), line);
+        let mut part = Page::new(width, height);
+        part.text(Point::new(x, y), line);
+        Tag::wrap_all(role, &mut part.items);
+        page.items.append(&mut part.items);
     };
-    put(&mut page, text::shape(words.title, Style::Bold, 16.0, reading), y);
+    put(&mut page, text::shape(words.title, Style::Bold, 16.0, reading), y, Role::Title);
     y += 9.0;
     for (i, step) in words.steps.iter().enumerate() {
         let numbered = format!("{}. {step}", i + 1);
+        let start = page.items.len();
         for line in text::wrap(&numbered, Style::Regular, 10.0, text_width, reading) {
-            put(&mut page, line, y);
+            let x = if line.rtl { width - MARGIN - line.width_mm() } else { MARGIN };
+            page.text(Point::new(x, y), line);
             y += 5.0;
         }
+        let mut lines = page.items.split_off(start);
+        Tag::wrap_all(Role::ListItem, &mut lines);
+        page.items.append(&mut lines);
         y += 1.5;
     }
     // The commands, left to right in every language, as they are typed.
     for command in COMMANDS {
         let line = text::shape(command, Style::Bold, 10.0, Reading::Natural);
-        put(&mut page, line, y);
+        put(&mut page, line, y, Role::Paragraph);
         y += 5.5;
     }
     // The square, with the down bar on its left and the across bar under it.
     let top = y + 8.0;
     let left = MARGIN + 14.0;
-    page.rect(Point::new(left, top), 100.0, 100.0, Paint::outline(Stroke::solid(0.3)));
+    let mut drawing = Page::new(width, height);
+    drawing.rect(Point::new(left, top), 100.0, 100.0, Paint::outline(Stroke::solid(0.3)));
     let square = text::shape("100 × 100 mm", Style::Regular, 9.0, Reading::Natural);
-    page.text_centered(left + 50.0, top + 52.0, square);
-    down_bar(&mut page, Point::new(MARGIN + 6.0, top));
-    calibration_bar(&mut page, Point::new(left, top + 106.0));
-    inch_scale(&mut page, Point::new(left, top + 126.0));
+    drawing.text_centered(left + 50.0, top + 52.0, square);
+    down_bar(&mut drawing, Point::new(MARGIN + 6.0, top));
+    calibration_bar(&mut drawing, Point::new(left, top + 106.0));
+    inch_scale(&mut drawing, Point::new(left, top + 126.0));
+    Tag::wrap_all(Role::Figure { alt: words.drawing.to_string() }, &mut drawing.items);
+    page.items.append(&mut drawing.items);
     let info = pdf::DocInfo {
         title: words.title.to_string(),
         lang: Some(lang.to_string()),

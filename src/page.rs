@@ -118,6 +118,13 @@ pub enum Item {
     End,
 }
 
+impl Item {
+    /// A structure marker ([`Item::Begin`] or [`Item::End`]), which draws nothing.
+    pub fn is_marker(&self) -> bool {
+        matches!(self, Item::Begin(_) | Item::End)
+    }
+}
+
 /// What a run of items is in the document's structure.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tag {
@@ -139,6 +146,14 @@ pub enum Role {
     Paragraph,
     /// One item of a list (a bullet or a box to tick); consecutive items form a list.
     ListItem,
+    /// One cell of a table: consecutive cells form a table, and a cell that starts
+    /// a row opens the row.
+    Cell {
+        /// A column heading rather than a cell of the body.
+        head: bool,
+        /// The first cell of its row.
+        starts_row: bool,
+    },
     /// A drawing, read as its alternative text.
     Figure {
         /// What the drawing shows, in the sheet's language.
@@ -163,6 +178,41 @@ impl Tag {
             items.insert(first, Item::Begin(Tag { role: role.clone(), continues }));
             continues = true;
         }
+    }
+
+    /// Wraps each of `runs` whole (drawings too) in a run of `role`, the first
+    /// starting the element and the others continuing it: one drawing over rows
+    /// that may fall on two pages.
+    pub fn wrap_each<'a>(role: Role, runs: impl IntoIterator<Item = &'a mut Vec<Item>>) {
+        let mut continues = false;
+        for items in runs.into_iter().filter(|items| !items.is_empty()) {
+            items.insert(0, Item::Begin(Tag { role: role.clone(), continues }));
+            items.push(Item::End);
+            continues = true;
+        }
+    }
+
+    /// Wraps each piece of text outside any run (a form's field label, a heading
+    /// drawn by a figure) in a run of `role` of its own, so that no words are left
+    /// as decoration.
+    pub fn wrap_loose_text(role: Role, items: &mut Vec<Item>) {
+        let mut out = Vec::with_capacity(items.len());
+        let mut depth = 0usize;
+        for item in items.drain(..) {
+            match item {
+                Item::Begin(_) => depth += 1,
+                Item::End => depth = depth.saturating_sub(1),
+                Item::Text { .. } if depth == 0 => {
+                    out.push(Item::Begin(Tag { role: role.clone(), continues: false }));
+                    out.push(item);
+                    out.push(Item::End);
+                    continue;
+                }
+                _ => {}
+            }
+            out.push(item);
+        }
+        *items = out;
     }
 
     /// Wraps all of `items` in one run of `role`.

@@ -1374,6 +1374,11 @@ fn chunks_of(
                     let board_only =
                         matches!(portion, Portion::BoardOnly { .. }) && is_board(block);
                     for mut chunk in figure {
+                        // Words a figure draws are read, whatever it tagged itself.
+                        crate::page::Tag::wrap_loose_text(
+                            crate::page::Role::Paragraph,
+                            &mut chunk.items,
+                        );
                         if cx.min_pt > 0.0 {
                             layout::raise_small_text(&mut chunk.items, cx.min_pt);
                             if let Some(poster) = &mut chunk.poster {

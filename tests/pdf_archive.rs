@@ -184,13 +184,23 @@ fn xmp_metadata_parses_and_agrees_with_the_info_dictionary() {
         // 6.6.2.3.1: "All properties specified in XMP form shall use either the
         // predefined schemas defined in the XMP Specification, ISO 19005-1 or this part
         // of ISO 19005, or any extension schemas that comply with 6.6.2.3.2." The pdf:
-        // schema of PDF/A-2 has no `Trapped` (veraPDF fails it there), and this XMP
-        // declares no extension schema: no pdf:Trapped.
+        // schema of PDF/A-2 has no `Trapped` (veraPDF fails it there), and the one
+        // extension schema declared is PDF/UA's identification: no pdf:Trapped.
         assert!(
             !xmp.contains("pdf:Trapped"),
             "{name}: pdf:Trapped needs an extension schema"
         );
-        assert!(!xmp.contains("pdfaExtension"), "{name}");
+        // The PDF/UA identification's schema, declared as 6.6.2.3.2 asks: its
+        // namespace, prefix and the one property used, with its value type.
+        assert_eq!(field("pdfuaid:part"), "1", "{name}");
+        assert_eq!(field("pdfaSchema:prefix"), "pdfuaid", "{name}");
+        assert_eq!(
+            field("pdfaSchema:namespaceURI"),
+            "http://www.aiim.org/pdfua/ns/id/",
+            "{name}"
+        );
+        assert_eq!(field("pdfaProperty:name"), "part", "{name}");
+        assert_eq!(field("pdfaProperty:valueType"), "Integer", "{name}");
         // The language, as the catalog's /Lang says.
         let lang = string(catalog, b"Lang").unwrap();
         assert!(

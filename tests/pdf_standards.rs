@@ -106,13 +106,15 @@ fn no_file_claims_a_standard_it_does_not_meet() {
                 assert!(!s.is_empty(), "{name}: empty /{}", String::from_utf8_lossy(key));
             }
         }
-        // The one claim a file makes is PDF/A-2b, in its XMP metadata: what that asks
-        // is checked clause by clause in `pdf_archive`.
+        // The claims a file makes are PDF/A-2b and PDF/UA-1, in its XMP metadata: what
+        // they ask is checked in `pdf_archive` and `pdf_tagged`, and by veraPDF in
+        // scripts/check-pdfa.sh.
         let catalog = doc.catalog().unwrap();
         let xmp = get(doc, catalog, b"Metadata").unwrap().as_stream().unwrap();
         let xmp = String::from_utf8_lossy(&xmp.content);
         assert!(xmp.contains("<pdfaid:part>2</pdfaid:part>"), "{name}");
-        assert!(!xmp.contains("pdfx") && !xmp.contains("pdfuaid"), "{name}");
+        assert!(xmp.contains("<pdfuaid:part>1</pdfuaid:part>"), "{name}");
+        assert!(!xmp.contains("pdfx"), "{name}");
     }
 }
 

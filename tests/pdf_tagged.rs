@@ -128,7 +128,11 @@ fn rule_cards_and_host_keys_are_tagged_with_headings_paragraphs_lists_and_figure
                 }
                 "LI" => assert_eq!(parent, "L", "{name}"),
                 "LBody" => assert_eq!(parent, "LI", "{name}"),
-                "L" | "H1" | "H2" | "P" => assert_eq!(parent, "Document", "{name}"),
+                "TR" => assert_eq!(parent, "Table", "{name}"),
+                "TH" | "TD" => assert_eq!(parent, "TR", "{name}"),
+                "L" | "H1" | "H2" | "P" | "Table" => {
+                    assert_eq!(parent, "Document", "{name}")
+                }
                 "Document" => assert_eq!(parent, "", "{name}"),
                 other => panic!("{name}: unexpected structure type {other}"),
             }
@@ -203,5 +207,229 @@ fn all_text_is_tagged_or_an_artifact_and_every_mcid_has_its_element() {
                 );
             }
         }
+    }
+}
+
+/// The alternative text of every figure in `doc`.
+fn figure_alts(doc: &Document) -> Vec<String> {
+    elements(doc)
+        .into_iter()
+        .filter(|(kind, _, _)| kind == "Figure")
+        .filter_map(|(_, dict, _)| string(&dict, b"Alt"))
+        .collect()
+}
+
+#[test]
+fn every_word_a_sheet_shows_is_read_and_only_footers_and_repeated_heads_are_decoration() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    crate::pdf_standards::run(
+        &["calibrate", "--sheet", "--lang", "ar", "--out", out],
+        None,
+    );
+    crate::pdf_standards::run(
+        &["build", "pathstone", "--size", "4", "--puzzles", "3", "--out", out],
+        None,
+    );
+    let mut files: Vec<(String, Vec<u8>)> = crate::pdf_standards::all()
+        .iter()
+        .map(|(name, doc)| {
+            let mut doc = doc.clone();
+            let mut bytes = Vec::new();
+            doc.save_to(&mut bytes).unwrap();
+            (name.clone(), bytes)
+        })
+        .collect();
+    for path in pdfs_under(tmp.path()) {
+        files.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+    }
+    let mut kinds = BTreeSet::new();
+    for (name, bytes) in &files {
+        kinds.insert(
+            name.rsplit('/').next().unwrap().trim_end_matches(".pdf").to_string(),
+        );
+        let probe = crate::support::pdf_probe::load(bytes);
+        let read: BTreeSet<&str> = probe
+            .pages
+            .iter()
+            .flat_map(|p| &p.texts)
+            .filter(|t| !t.artifact)
+            .map(|t| t.text.trim())
+            .collect();
+        for (number, page) in probe.pages.iter().enumerate() {
+            // The footer: the print note, the ruler, the stamp and the page number.
+            let footer_top = page.height_mm - 32.0;
+            for text in page.texts.iter().filter(|t| t.artifact) {
+                let repeat = read.contains(text.text.trim());
+                assert!(
+                    text.y > footer_top || repeat,
+                    "{name} page {}: {:?} at {:.0} mm down is decoration, never read",
+                    number + 1,
+                    text.text,
+                    text.y
+                );
+            }
+        }
+    }
+    for kind in [
+        "board",
+        "stones",
+        "counters",
+        "ledger",
+        "repetition-log",
+        "rule-card",
+        "host-key",
+        "contents",
+        "quick-start",
+        "puzzles",
+        "calibration-ar-a4",
+    ] {
+        assert!(kinds.contains(kind), "no {kind} among {kinds:?}");
+    }
+}
+
+fn pdfs_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(pdfs_under(&path));
+        } else if path.extension().is_some_and(|x| x == "pdf") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// What a stacking position (TPS: rows from the top, `x`/`xN` empty, a stack's
+/// colours bottom up as 1 and 2, then `S` or `C` for a wall or Crown on top) shows,
+/// square by square from a1, in the English words of a diagram's alternative text.
+fn stacking_words(position: &str) -> Vec<String> {
+    let board = position.split(' ').next().unwrap();
+    let rows: Vec<&str> = board.split('/').collect();
+    let mut squares = Vec::new();
+    for (row, text) in rows.iter().rev().enumerate() {
+        let mut col = 0u8;
+        for cell in text.split(',') {
+            if let Some(run) = cell.strip_prefix('x') {
+                col += run.parse::<u8>().unwrap_or(1);
+                continue;
+            }
+            let letter = |c: char| if c == '1' { "W" } else { "B" };
+            let mut pieces: Vec<String> = cell
+                .chars()
+                .filter(char::is_ascii_digit)
+                .map(|c| letter(c).to_string())
+                .collect();
+            let top = pieces.last_mut().unwrap();
+            match cell.chars().last() {
+                Some('S') => *top = format!("{top} wall"),
+                Some('C') => *top = format!("{top} Crown"),
+                _ => {}
+            }
+            let pieces = match pieces.len() {
+                1 => pieces.concat(),
+                _ => format!("{} (bottom to top)", pieces.join(", ")),
+            };
+            squares.push((
+                row,
+                col,
+                format!("{}{}: {pieces}", (b'a' + col) as char, row + 1),
+            ));
+            col += 1;
+        }
+    }
+    squares.sort();
+    squares.into_iter().map(|(_, _, words)| words).collect()
+}
+
+/// What a position of points (rows from the top, `.` empty, a player's letter where
+/// their piece stands) shows, player by player, in the English words of a diagram's
+/// alternative text; `upper`: points named A1 rather than a1.
+fn point_words(position: &str, players: [char; 2], upper: bool) -> Vec<String> {
+    let board = position.split(' ').next().unwrap();
+    let rows: Vec<&str> = board.split('/').collect();
+    let mut groups = Vec::new();
+    for player in players {
+        let mut points = Vec::new();
+        for (row, text) in rows.iter().rev().enumerate() {
+            for (col, c) in text.chars().enumerate() {
+                if c == player {
+                    let letter = (if upper { b'A' } else { b'a' } + col as u8) as char;
+                    points.push(format!("{letter}{}", row + 1));
+                }
+            }
+        }
+        if !points.is_empty() {
+            groups.push(format!("{player} on {}", points.join(", ")));
+        }
+    }
+    groups
+}
+
+#[test]
+fn every_diagram_s_alternative_text_names_every_piece_of_its_position() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let builds: &[(&str, &[&str])] = &[
+        ("pathstone", &["--size", "3"]),
+        ("pathstone", &["--size", "5"]),
+        ("pathstone", &["--size", "8"]),
+        ("stack-top-roads", &[]),
+        ("crossway", &["--size", "5"]),
+        ("three-men-slide", &[]),
+    ];
+    for (kit, extra) in builds {
+        let dir = format!("{out}/{kit}-{}", extra.join(""));
+        let mut args = vec!["build", kit, "--out", &dir];
+        args.extend_from_slice(extra);
+        crate::pdf_standards::run(&args, None);
+        let size = extra.get(1).copied();
+        let template =
+            std::fs::read_to_string(format!("templates/{kit}/rule-card.tera")).unwrap();
+        let kit_toml: toml::Table = toml::from_str(
+            &std::fs::read_to_string(format!("kits/{kit}/kit.toml")).unwrap(),
+        )
+        .unwrap();
+        let examples = kit_toml["example"].as_array().unwrap();
+        let strings: toml::Table = toml::from_str(
+            &std::fs::read_to_string(format!("kits/{kit}/lang/en.toml")).unwrap(),
+        )
+        .unwrap();
+        let card = pdfs_under(std::path::Path::new(&dir))
+            .into_iter()
+            .find(|p| p.ends_with("rule-card.pdf"))
+            .unwrap();
+        let alts = figure_alts(&Document::load(&card).unwrap());
+        let mut checked = 0;
+        for id in template.split_whitespace().filter_map(|w| w.strip_suffix(":start")) {
+            let sized = size.map(|s| format!("{id}@{s}"));
+            let find =
+                |want: &str| examples.iter().find(|e| e["id"].as_str() == Some(want));
+            let Some(example) = sized.as_deref().and_then(find).or_else(|| find(id))
+            else {
+                continue;
+            };
+            // Only what the card draws at this size: its caption leads a figure's text.
+            let caption = strings["examples"][id]["caption"].as_str().unwrap();
+            let Some(alt) = alts.iter().find(|alt| alt.contains(caption)) else {
+                continue;
+            };
+            let position = example["position"].as_str().unwrap();
+            let groups = match *kit {
+                "crossway" => point_words(position, ['V', 'H'], false),
+                "three-men-slide" => point_words(position, ['A', 'B'], true),
+                _ => stacking_words(position),
+            };
+            let words = format!("Position: {}.", groups.join("; "));
+            let after = &alt[alt.find(caption).unwrap() + caption.len()..];
+            assert!(
+                after.trim_start().starts_with(&words),
+                "{kit} {extra:?}: `{id}` should read {words:?} after its caption: {alt:?}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 0, "{kit} {extra:?}: no example drawn at its start");
     }
 }

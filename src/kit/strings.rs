@@ -436,6 +436,13 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("puzzles.why_count", &["w_flats", "b_flats"]),
     ("puzzles.in_hand_crowns", &["w_stones", "b_stones", "w_crowns", "b_crowns"]),
     ("common.page_label", &["page", "pages"]),
+    // A diagram's alternative text, filled by its game as it draws.
+    ("alt.position", &["squares"]),
+    ("alt.square", &["square", "pieces"]),
+    ("alt.stack", &["pieces"]),
+    ("alt.wall", &["piece"]),
+    ("alt.crown", &["piece"]),
+    ("alt.player", &["piece", "squares"]),
     ("common.part_label", &["part", "parts", "row", "column"]),
     ("common.assembly_note", &["parts"]),
     ("common.corrected", &["across", "down"]),

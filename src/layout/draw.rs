@@ -242,6 +242,20 @@ pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
     Ok(chunks)
 }
 
+/// A set of pieces to cut out under its caption at `key`: the caption is read as a
+/// paragraph, and the pieces as one drawing that the caption describes.
+pub fn pieces(
+    cx: &FigureContext,
+    key: &str,
+    mut tiles: Vec<Chunk>,
+) -> Result<Vec<Chunk>, String> {
+    let mut chunks = caption(cx, key)?;
+    let alt = cx.text(key)?;
+    Tag::wrap_each(Role::Figure { alt }, tiles.iter_mut().map(|c| &mut c.items));
+    chunks.extend(tiles);
+    Ok(chunks)
+}
+
 /// How the pieces of a sheet are laid out for cutting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CutLayout {
@@ -390,12 +404,45 @@ pub fn cut_tiles(
     })
 }
 
+/// Marks `items`, a whole board, as one drawing described by `board.alt` (each of
+/// its parts, when it is printed in parts).
+pub fn board_drawing(cx: &FigureContext, items: &mut Vec<Item>) -> Result<(), String> {
+    Tag::wrap_all(Role::Figure { alt: cx.text("board.alt")? }, items);
+    Ok(())
+}
+
+/// What a diagram shows, for its alternative text: `groups` (each square with what
+/// stands on it, or each player with their points, as the game words them) in the
+/// sentence at `alt.position`; nothing for an empty board, which its caption names.
+pub fn position_words(cx: &FigureContext, groups: &[String]) -> Result<String, String> {
+    if groups.is_empty() {
+        return Ok(String::new());
+    }
+    let separator = cx.text("alt.separator")?;
+    Ok(cx.text("alt.position")?.replace("{squares}", &groups.join(&separator)))
+}
+
+/// The words at `key` with its placeholders filled from `values`.
+pub fn filled(
+    cx: &FigureContext,
+    key: &str,
+    values: &[(&str, &str)],
+) -> Result<String, String> {
+    let mut text = cx.text(key)?;
+    for (name, value) in values {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    Ok(text)
+}
+
 /// Captions centred under a row of diagrams `slot` mm wide starting at `left`, below
-/// `top`; returns the chunk holding the diagrams and their captions.
+/// `top`; returns the chunk holding the diagrams and their captions, read as one
+/// figure whose alternative text is each caption followed by the words of its
+/// position (`positions`, one per caption).
 pub fn diagram_row(
     cx: &FigureContext,
     mut page: Page,
-    captions: &[Vec<text::Shaped>],
+    (captions, positions): (&[Vec<text::Shaped>], &[String]),
     left: f64,
     slot: f64,
     top: f64,
@@ -409,10 +456,13 @@ pub fn diagram_row(
         }
     }
     let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
-    // Read as one figure: its captions, in reading order, are its alternative text.
     let alt = captions
         .iter()
-        .map(|lines| lines.iter().map(|l| l.text.trim()).collect::<Vec<_>>().join(" "))
+        .zip(positions)
+        .map(|(lines, position)| {
+            let caption: Vec<&str> = lines.iter().map(|l| l.text.trim()).collect();
+            format!("{} {position}", caption.join(" ")).trim_end().to_string()
+        })
         .collect::<Vec<_>>()
         .join(" ");
     Tag::wrap_all(Role::Figure { alt }, &mut page.items);
@@ -434,7 +484,10 @@ pub fn legend_entry(
         // The text keeps to the frame's right-hand edge on a right-to-left sheet.
         let x = if cx.reading.rtl() { cx.width - sample_w } else { 0.0 };
         sample(&mut page, x);
-        first.items.extend(page.items);
+        // The sample is read with its words (a stone's letter is part of them).
+        let end = first.items.iter().position(|i| matches!(i, Item::End));
+        let at = end.unwrap_or(first.items.len());
+        first.items.splice(at..at, page.items);
     }
     Ok(chunks)
 }

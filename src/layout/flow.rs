@@ -471,6 +471,7 @@ fn flow_table(
         y = frame.top;
     }
     let mut rest = &table.rows[..];
+    let mut first = true;
     loop {
         let page_bottom = foot(pages.len() - 1);
         let fit = rows_that_fit(table, rest, y, page_bottom);
@@ -485,9 +486,10 @@ fn flow_table(
                     false => low = mid,
                 }
             }
-            return set_rows(table, rest, frame, (y, bottom), pages, draw);
+            return set_rows(table, rest, frame, (y, bottom), pages, draw, first);
         }
-        set_rows(table, &rest[..fit], frame, (y, page_bottom), pages, draw);
+        set_rows(table, &rest[..fit], frame, (y, page_bottom), pages, draw, first);
+        first = false;
         pages.push(Vec::new());
         y = frame.top;
         rest = &rest[fit..];
@@ -512,7 +514,9 @@ fn rows_that_fit(table: &Table, rows: &[Chunk], y: f64, bottom: f64) -> usize {
 }
 
 /// Places `rows` column by column between `y` and `bottom` on the last page, each
-/// column under its header; returns the bottom of the tallest column.
+/// column under its header; returns the bottom of the tallest column. The header is
+/// read once, where the table starts (its `first` column): its repeats are
+/// decoration, as a running head is.
 fn set_rows(
     table: &Table,
     rows: &[Chunk],
@@ -520,6 +524,7 @@ fn set_rows(
     (y, bottom): (f64, f64),
     pages: &mut [Vec<Item>],
     draw: Draw,
+    first: bool,
 ) -> f64 {
     let page = pages.last_mut().expect("a page");
     // On a right-to-left sheet the first column of rows is the right-hand one.
@@ -534,12 +539,15 @@ fn set_rows(
     let mut reached = y + table.header.height;
     let mut column = 0;
     let mut at = y + table.header.height;
-    draw.place(&table.header.items, column_x(0), y, page);
+    let repeat: Vec<Item> =
+        table.header.items.iter().filter(|i| !i.is_marker()).cloned().collect();
+    let header = if first { &table.header.items } else { &repeat };
+    draw.place(header, column_x(0), y, page);
     for row in rows {
         if at + row.height > bottom + 1e-9 && at > y + table.header.height {
             column += 1;
             at = y + table.header.height;
-            draw.place(&table.header.items, column_x(column), y, page);
+            draw.place(&repeat, column_x(column), y, page);
         }
         draw.place(&row.items, column_x(column), at, page);
         at += row.height;

@@ -6,7 +6,7 @@
 use super::FigureContext;
 use super::flow::{self, Chunk, Table};
 use super::poster::Frame;
-use crate::page::{Color, Page, Point, Stroke};
+use crate::page::{Color, Item, Page, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
 /// Column headings: bold, never smaller.
@@ -135,19 +135,26 @@ impl Columns {
             let span: f64 = (from..to).map(|i| self.widths[i]).sum();
             let lines =
                 cx.fit_down_to(key, Style::Regular, (HEAD_PT, HEAD_PT), span, 2)?;
+            let mut label = Page::new(0.0, 0.0);
             for l in lines {
-                page.text_centered(self.mid_of(from, to), top + first, l);
+                label.text_centered(self.mid_of(from, to), top + first, l);
                 top += line_mm;
             }
+            Tag::wrap_all(Role::Paragraph, &mut label.items);
+            page.items.append(&mut label.items);
             top += 0.6;
         }
         let rule_y = top + first + (most - 1.0) * line_mm + HEAD_CLEAR_MM;
         for (i, lines) in set.into_iter().enumerate() {
             let n = lines.len() as f64;
+            let mut cell = Page::new(0.0, 0.0);
             for (j, line) in lines.into_iter().enumerate() {
                 let y = rule_y - HEAD_CLEAR_MM - (n - 1.0 - j as f64) * line_mm;
-                page.text_centered(self.mid(i), y, line);
+                cell.text_centered(self.mid(i), y, line);
             }
+            let role = Role::Cell { head: true, starts_row: i == 0 };
+            Tag::wrap_all(role, &mut cell.items);
+            page.items.append(&mut cell.items);
         }
         page.line(Point::new(0.0, rule_y), Point::new(self.width, rule_y), head_rule());
         Ok(Chunk::new(rule_y + 0.6, page.items))
@@ -178,6 +185,42 @@ impl Columns {
         page.text_centered(self.mid(i), height / 2.0 + baseline_drop(cx), shaped);
     }
 
+    /// Reads a row as one cell per column, in reading order, each holding the text
+    /// drawn over that column (none for a cell left to write in), so that every row
+    /// has as many cells as the table has columns; the rules and boxes are decoration.
+    fn tag_cells(&self, items: &mut Vec<Item>) {
+        let mut cells: Vec<Vec<Item>> = vec![Vec::new(); self.widths.len()];
+        let mut drawn = Vec::with_capacity(items.len());
+        for item in items.drain(..) {
+            let Item::Text { origin, shaped, .. } = &item else {
+                drawn.push(item);
+                continue;
+            };
+            let column = self.column_at(origin.x + shaped.width_mm() / 2.0);
+            cells[column].push(item);
+        }
+        for (i, mut cell) in cells.into_iter().enumerate() {
+            let role = Role::Cell { head: false, starts_row: i == 0 };
+            drawn.push(Item::Begin(Tag { role, continues: false }));
+            drawn.append(&mut cell);
+            drawn.push(Item::End);
+        }
+        *items = drawn;
+    }
+
+    /// The column `x` falls in, or the nearest.
+    fn column_at(&self, x: f64) -> usize {
+        let columns = 0..self.widths.len();
+        let inside =
+            |&i: &usize| self.lefts[i] <= x && x < self.lefts[i] + self.widths[i];
+        let off = |i: usize| (self.mid(i) - x).abs();
+        columns
+            .clone()
+            .find(inside)
+            .or_else(|| columns.min_by(|&a, &b| off(a).total_cmp(&off(b))))
+            .unwrap_or(0)
+    }
+
     /// The table chunk: `rows` flowed in `columns` blocks per page `gap` apart, the
     /// first block at the right on a right-to-left sheet; the last `spare` rows are
     /// kept only as far as they fill the page the record ends on.
@@ -189,6 +232,10 @@ impl Columns {
         gap: f64,
         spare: usize,
     ) -> Chunk {
+        let mut rows = rows;
+        for row in &mut rows {
+            self.tag_cells(&mut row.items);
+        }
         Chunk::table(Table {
             header: Box::new(header),
             rows,
@@ -305,7 +352,7 @@ pub fn fill_spare_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::page::{Item, Paint};
+    use crate::page::Paint;
 
     fn boxed(height: f64) -> Chunk {
         let mut page = Page::new(0.0, 0.0);
@@ -366,9 +413,9 @@ mod tests {
         let pages = flow::flow_in(&[Some(chunk)], FRAME, flow::Columns::ONE).0;
         let lefts: Vec<f64> = pages[0]
             .iter()
-            .map(|i| match i {
-                Item::Rect { origin, .. } => origin.x,
-                _ => f64::NAN,
+            .filter_map(|i| match i {
+                Item::Rect { origin, .. } => Some(origin.x),
+                _ => None,
             })
             .collect();
         // The first block (header and three rows) at the right edge of the frame.

@@ -79,6 +79,9 @@ fn xmp(info: &DocInfo, stated: &Stated) -> String {
     // needs no XMP twin there.
     prop("<pdfaid:part>2</pdfaid:part>".into());
     prop("<pdfaid:conformance>B</pdfaid:conformance>".into());
+    // PDF/UA-1's identification (ISO 14289-1, 5), in a schema that PDF/A-2 does not
+    // predefine and so declares (ISO 19005-2, 6.6.2.3.2).
+    prop("<pdfuaid:part>1</pdfuaid:part>".into());
     format!(
         "<?xpacket begin=\"\u{feff}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n\
          <x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n \
@@ -87,13 +90,34 @@ fn xmp(info: &DocInfo, stated: &Stated) -> String {
          xmlns:dc=\"http://purl.org/dc/elements/1.1/\"\n    \
          xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"\n    \
          xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\"\n    \
-         xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n\
-         {props}  </rdf:Description>\n \
+         xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\"\n    \
+         xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\">\n\
+         {props}  </rdf:Description>\n\
+         {PDFUA_EXTENSION} \
          </rdf:RDF>\n\
          </x:xmpmeta>\n\
          <?xpacket end=\"w\"?>"
     )
 }
+
+/// The PDF/A extension schema that declares `pdfuaid:part`.
+const PDFUA_EXTENSION: &str = "  <rdf:Description rdf:about=\"\"
+    xmlns:pdfaExtension=\"http://www.aiim.org/pdfa/ns/extension/\"
+    xmlns:pdfaSchema=\"http://www.aiim.org/pdfa/ns/schema#\"
+    xmlns:pdfaProperty=\"http://www.aiim.org/pdfa/ns/property#\">
+   <pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType=\"Resource\">
+    <pdfaSchema:schema>PDF/UA identification</pdfaSchema:schema>
+    <pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>
+    <pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>
+    <pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType=\"Resource\">
+     <pdfaProperty:name>part</pdfaProperty:name>
+     <pdfaProperty:valueType>Integer</pdfaProperty:valueType>
+     <pdfaProperty:category>internal</pdfaProperty:category>
+     <pdfaProperty:description>The part of ISO 14289 the file follows</pdfaProperty:description>
+    </rdf:li></rdf:Seq></pdfaSchema:property>
+   </rdf:li></rdf:Bag></pdfaExtension:schemas>
+  </rdf:Description>
+";
 
 /// An XMP date (ISO 8601) in UTC, the same instant as the Info dictionary's.
 fn xmp_date(epoch: i64) -> String {

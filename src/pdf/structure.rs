@@ -127,8 +127,91 @@ fn tag_name(role: &Role) -> &'static str {
         // The content of a list item is its body; the item and its list are
         // parents in the tree.
         Role::ListItem => "LBody",
+        Role::Cell { head: true, .. } => "TH",
+        Role::Cell { head: false, .. } => "TD",
         Role::Figure { .. } => "Figure",
     }
+}
+
+/// What consecutive elements of one role are gathered in.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum GroupKind {
+    /// List items: a list (`L`), each item's body in its own `LI`.
+    List,
+    /// Cells: a table, each row a `TR`.
+    Table,
+}
+
+impl GroupKind {
+    fn of(role: &Role) -> Option<GroupKind> {
+        match role {
+            Role::ListItem => Some(GroupKind::List),
+            Role::Cell { .. } => Some(GroupKind::Table),
+            _ => None,
+        }
+    }
+}
+
+/// A list or table being filled, and the table row being filled.
+struct Group {
+    kind: GroupKind,
+    id: ObjectId,
+    kids: Vec<Object>,
+    row: Option<(ObjectId, Vec<Object>)>,
+}
+
+impl Group {
+    fn open(doc: &mut Document, kind: GroupKind, parent: ObjectId) -> Group {
+        let id = doc.new_object_id();
+        let tag = match kind {
+            GroupKind::List => "L",
+            GroupKind::Table => "Table",
+        };
+        doc.objects.insert(id, Object::Dictionary(elem(tag, parent)));
+        Group { kind, id, kids: Vec::new(), row: None }
+    }
+
+    /// Files the element `content` of `role` in the group; returns its parent.
+    fn add(&mut self, doc: &mut Document, role: &Role, content: ObjectId) -> ObjectId {
+        match role {
+            Role::Cell { starts_row, .. } => {
+                if *starts_row || self.row.is_none() {
+                    self.close_row(doc);
+                    let row_id = doc.new_object_id();
+                    doc.objects.insert(row_id, Object::Dictionary(elem("TR", self.id)));
+                    self.kids.push(Object::Reference(row_id));
+                    self.row = Some((row_id, Vec::new()));
+                }
+                let (row_id, cells) = self.row.as_mut().expect("a row is open");
+                cells.push(Object::Reference(content));
+                *row_id
+            }
+            _ => {
+                let item_id = doc.new_object_id();
+                let mut item = elem("LI", self.id);
+                item.set("K", Object::Array(vec![Object::Reference(content)]));
+                doc.objects.insert(item_id, Object::Dictionary(item));
+                self.kids.push(Object::Reference(item_id));
+                item_id
+            }
+        }
+    }
+
+    fn close_row(&mut self, doc: &mut Document) {
+        if let Some((id, cells)) = self.row.take() {
+            set_kids(doc, id, cells);
+        }
+    }
+
+    fn close(mut self, doc: &mut Document) {
+        self.close_row(doc);
+        set_kids(doc, self.id, self.kids);
+    }
+}
+
+fn set_kids(doc: &mut Document, id: ObjectId, kids: Vec<Object>) {
+    let dict = doc.get_object_mut(id).and_then(Object::as_dict_mut).expect("an element");
+    dict.set("K", Object::Array(kids));
 }
 
 /// Adds the structure tree for `elements` to `doc` (whose pages are `pages`, in
@@ -139,44 +222,41 @@ pub(super) fn write_tree(doc: &mut Document, pages: &[ObjectId], elements: &[Ele
     // For each page, the element that owns each MCID, by MCID.
     let mut owners: Vec<Vec<(i64, ObjectId)>> = vec![Vec::new(); pages.len()];
     let mut children = Vec::new();
-    // The list the last list item went into, while items follow one another.
-    let mut open_list: Option<(ObjectId, Vec<Object>)> = None;
-    let close_list = |doc: &mut Document, list: &mut Option<(ObjectId, Vec<Object>)>| {
-        if let Some((id, kids)) = list.take() {
-            let dict =
-                doc.get_object_mut(id).and_then(Object::as_dict_mut).expect("a list");
-            dict.set("K", Object::Array(kids));
-        }
-    };
+    // The list or table that the elements before this one went into.
+    let mut open: Option<Group> = None;
     for element in elements {
         let Some(&(first_page, _)) = element.parts.first() else { continue };
         let content_id = doc.new_object_id();
-        let parent = match element.role {
-            Role::ListItem => {
-                let (list_id, items) = open_list.get_or_insert_with(|| {
-                    let id = doc.new_object_id();
-                    let list = elem("L", document_id);
-                    doc.objects.insert(id, Object::Dictionary(list));
-                    children.push(Object::Reference(id));
-                    (id, Vec::new())
-                });
-                let item_id = doc.new_object_id();
-                let mut item = elem("LI", *list_id);
-                item.set("K", Object::Array(vec![Object::Reference(content_id)]));
-                doc.objects.insert(item_id, Object::Dictionary(item));
-                items.push(Object::Reference(item_id));
-                item_id
+        let kind = GroupKind::of(&element.role);
+        if open.as_ref().map(|g| g.kind) != kind {
+            if let Some(group) = open.take() {
+                group.close(doc);
             }
-            _ => {
-                close_list(doc, &mut open_list);
+            if let Some(kind) = kind {
+                let group = Group::open(doc, kind, document_id);
+                children.push(Object::Reference(group.id));
+                open = Some(group);
+            }
+        }
+        let parent = match &mut open {
+            Some(group) => group.add(doc, &element.role, content_id),
+            None => {
                 children.push(Object::Reference(content_id));
                 document_id
             }
         };
         let mut dict = elem(tag_name(&element.role), parent);
         dict.set("Pg", Object::Reference(pages[first_page]));
-        if let Role::Figure { alt } = &element.role {
-            dict.set("Alt", text_string(alt));
+        match &element.role {
+            Role::Figure { alt } => dict.set("Alt", text_string(alt)),
+            // A heading names the cells below it (ISO 32000-1, 14.8.5.7).
+            Role::Cell { head: true, .. } => {
+                let mut attributes = Dictionary::new();
+                attributes.set("O", Object::Name(b"Table".to_vec()));
+                attributes.set("Scope", Object::Name(b"Column".to_vec()));
+                dict.set("A", Object::Dictionary(attributes));
+            }
+            _ => {}
         }
         let kids = element
             .parts
@@ -196,7 +276,9 @@ pub(super) fn write_tree(doc: &mut Document, pages: &[ObjectId], elements: &[Ele
         dict.set("K", Object::Array(kids));
         doc.objects.insert(content_id, Object::Dictionary(dict));
     }
-    close_list(doc, &mut open_list);
+    if let Some(group) = open {
+        group.close(doc);
+    }
 
     let mut document = elem("Document", root_id);
     document.set("K", Object::Array(children));

@@ -147,7 +147,7 @@ fn draw(item: &Item, out: &mut String) {
                 let _ = writeln!(out, "<g role=\"img\" aria-label=\"{}\">", escape(alt));
             }
             Role::Title | Role::Heading => out.push_str("<g role=\"heading\">\n"),
-            Role::Paragraph | Role::ListItem => out.push_str("<g>\n"),
+            Role::Paragraph | Role::ListItem | Role::Cell { .. } => out.push_str("<g>\n"),
         },
         Item::End => out.push_str("</g>\n"),
     }

@@ -140,6 +140,9 @@ pub struct TextRun {
     pub size_pt: f64,
     /// The font's `/BaseFont` name.
     pub font: String,
+    /// Drawn inside an `/Artifact` marked-content sequence: decoration a screen
+    /// reader skips.
+    pub artifact: bool,
 }
 
 /// One glyph as drawn: its code in the font (under Identity-H and an identity
@@ -548,6 +551,8 @@ struct Interp<'a> {
     /// The logical text of an open `/Span << /ActualText … >> BDC` section, and whether
     /// a text run has taken it yet: the glyphs inside are shown but not read.
     actual_text: Option<(String, bool)>,
+    /// The tags of the marked-content sequences open here, outermost first.
+    marks: Vec<String>,
 }
 
 /// Interprets page `number` (1-based) with object id `id`.
@@ -578,9 +583,18 @@ fn probe_page(doc: &Document, number: usize, id: lopdf::ObjectId) -> PageProbe {
         out,
         depth: 0,
         actual_text: None,
+        marks: Vec::new(),
     };
     interp.run(&ops.operations, resources);
     interp.out
+}
+
+/// The tag a `BMC` or `BDC` operation opens.
+fn tag_of(op: &Operation) -> String {
+    match op.operands.first() {
+        Some(Object::Name(name)) => String::from_utf8_lossy(name).into_owned(),
+        _ => String::new(),
+    }
 }
 
 /// The page's (possibly inherited) MediaBox as four numbers.
@@ -627,14 +641,19 @@ impl<'a> Interp<'a> {
             "b" | "b*" => self.paint(true, true, true),
             "n" => self.path = PendingPath::default(),
             "Do" => self.draw_xobject(op, res),
+            "BMC" => self.marks.push(tag_of(op)),
             "BDC" => {
+                self.marks.push(tag_of(op));
                 let dict = op.operands.get(1).and_then(|o| o.as_dict().ok());
                 let actual = dict.and_then(|d| d.get(b"ActualText").ok());
                 if let Some(Object::String(bytes, _)) = actual {
                     self.actual_text = Some((decode_text_string(bytes), false));
                 }
             }
-            "EMC" => self.actual_text = None,
+            "EMC" => {
+                self.marks.pop();
+                self.actual_text = None;
+            }
             _ => self.exec_text(op, &n, res),
         }
     }
@@ -876,7 +895,8 @@ impl<'a> Interp<'a> {
             let font = font.base_font.clone();
             let (x_end, _) =
                 self.frame.to_mm(self.tm.then(&self.gs.ctm).apply(0.0, self.gs.rise));
-            self.out.texts.push(TextRun { text, x, x_end, y, size_pt, font });
+            let artifact = self.marks.iter().any(|tag| tag == "Artifact");
+            self.out.texts.push(TextRun { text, x, x_end, y, size_pt, font, artifact });
         }
     }
 

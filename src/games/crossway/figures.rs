@@ -3,12 +3,12 @@
 //! module computed (legal placements, a winning path, the forbidden checkerboards).
 
 use super::rules::{self as crossway, Crossway, Player, State, stones_needed};
-use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_entry};
+use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
 use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
-use crate::page::{Color, Page, Paint, Point, Stroke};
+use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
 
@@ -166,6 +166,7 @@ fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
     // through a point or its coordinate.
     let seams_x = (0..n - 1).map(|i| origin.x + (i as f64 + 0.5) * dx).collect();
     let seams_y = (0..n - 1).map(|i| origin.y + (i as f64 + 0.5) * dy).collect();
+    draw::board_drawing(cx, &mut page.items)?;
     let poster = Poster::new(
         w + 2.0 * margin,
         h + 2.0 * margin,
@@ -188,14 +189,14 @@ fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         (Player::V, v, "stones.caption_v_marked"),
         (Player::H, h, "stones.caption_h_marked"),
     ] {
-        chunks.extend(caption(cx, key)?);
-        chunks.extend(cut_tiles(
+        let tiles = cut_tiles(
             (count + spares) as usize,
             size,
             cx.width,
             (cx.reading, cx.cut),
             &|page, centre| stone(page, centre, size, player, cx.cut.outline()),
-        ));
+        );
+        chunks.extend(draw::pieces(cx, key, tiles)?);
         chunks.push(Chunk::space(6.0));
     }
     Ok(chunks)
@@ -247,6 +248,33 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 
 /// A row of small boards, one per `example:when[:marks]` argument. `marks` draws the
 /// legal placements of the player to move as rings; `end` positions highlight the
+/// Each player's points in `state`, for a diagram's alternative text.
+fn position_words(cx: &FigureContext, state: &State) -> Result<String, String> {
+    let n = state.size();
+    let comma = cx.text("alt.comma")?;
+    let mut groups = Vec::new();
+    for player in [Player::V, Player::H] {
+        let mut points = Vec::new();
+        for row in 0..n {
+            for col in 0..n {
+                let p = crossway::Point { col, row };
+                if state.stone(p) == Some(player) {
+                    points.push(p.to_string());
+                }
+            }
+        }
+        if !points.is_empty() {
+            let (piece, squares) = (player.to_string(), points.join(&comma));
+            groups.push(draw::filled(
+                cx,
+                "alt.player",
+                &[("piece", &piece), ("squares", &squares)],
+            )?);
+        }
+    }
+    draw::position_words(cx, &groups)
+}
+
 /// winning path.
 fn diagrams(
     args: &[String],
@@ -255,7 +283,7 @@ fn diagrams(
 ) -> Result<Vec<Chunk>, String> {
     let (slot, left) = cx.diagram_slots(args, 2)?;
     let mut page = Page::new(0.0, 0.0);
-    let mut captions = Vec::new();
+    let (mut captions, mut positions) = (Vec::new(), Vec::new());
     let mut board_h: f64 = 0.0;
     for (i, arg) in args.iter().enumerate() {
         let (ex, when, state) = cx.diagram_position(examples, arg)?;
@@ -294,9 +322,10 @@ fn diagrams(
         let key = if when == When::End { "caption_end" } else { "caption" };
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
         captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+        positions.push(position_words(cx, state)?);
         board_h = board_h.max(origin.y + (n - 1) as f64 * step + step * 0.5 + 8.0);
     }
-    Ok(vec![diagram_row(cx, page, &captions, left, slot, board_h)])
+    Ok(vec![diagram_row(cx, page, (&captions, &positions), left, slot, board_h)])
 }
 
 /// Grid, edge marks, coordinates and stones of a small diagram board.
@@ -395,13 +424,13 @@ fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             cross,
         );
     }
+    // The two patterns, read as a drawing its caption describes.
+    let caption = cx.text("rules.checkerboard_caption")?;
+    Tag::wrap_all(Role::Figure { alt: caption.clone() }, &mut page.items);
     let mut chunks = vec![Chunk::new(3.0 * step + 6.0, page.items)];
-    chunks.extend(cx.lines(
-        &cx.text("rules.checkerboard_caption")?,
-        Style::Regular,
-        8.0,
-        0.0,
-    ));
+    let mut lines = cx.lines(&caption, Style::Regular, 8.0, 0.0);
+    Tag::wrap_text(Role::Paragraph, lines.iter_mut().map(|c| &mut c.items));
+    chunks.extend(lines);
     chunks.push(Chunk::space(3.0));
     Ok(chunks)
 }

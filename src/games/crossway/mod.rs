@@ -95,6 +95,8 @@ impl Sheets for CrosswaySheets<'_> {
         let row_spacing = kit.board.row_spacing_mm.unwrap_or(kit.board.spacing_mm);
         for (key, value) in [
             ("points", (u32::from(size) * u32::from(size)).to_string()),
+            // The board's last column letter, for "columns a to i".
+            ("last_column", char::from(b'a' + size - 1).to_string()),
             ("stones_v", (v + spares).to_string()),
             ("stones_h", (h + spares).to_string()),
             ("row_spacing_mm", number(row_spacing)),

@@ -3,14 +3,12 @@
 //! from the kit, counts from the rules' variant, positions from the rules module.
 
 use super::{self as stacks, Kind, Piece, Square, StackGame, State, Variant};
-use crate::layout::draw::{
-    self, Side, caption, cut_tiles, diagram_row, legend_entry, tile_rows,
-};
+use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry, tile_rows};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
 use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
-use crate::page::{Color, Item, Page, Paint, Point, Stroke};
+use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
 
@@ -97,6 +95,7 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     chunks.push(Chunk::space(3.0));
     let seams_x = (0..=n).map(|k| origin.x + k as f64 * cell).collect();
     let seams_y = (0..=n).map(|k| origin.y + k as f64 * cell).collect();
+    draw::board_drawing(cx, &mut page.items)?;
     chunks.push(Chunk::poster(Poster::new(
         total,
         total,
@@ -120,20 +119,13 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
-        chunks.extend(caption(
-            cx,
-            &format!("stones.caption_{}", color.to_string().to_lowercase()),
-        )?);
-        chunks.extend(cut_tiles(
-            count,
-            size,
-            cx.width,
-            (cx.reading, cx.cut),
-            &|page, centre| {
+        let tiles =
+            cut_tiles(count, size, cx.width, (cx.reading, cx.cut), &|page, centre| {
                 let corner = Point::new(centre.x - size / 2.0, centre.y - size / 2.0);
                 stone(page, corner, size, color, cx.cut.outline())
-            },
-        ));
+            });
+        let key = format!("stones.caption_{}", color.to_string().to_lowercase());
+        chunks.extend(draw::pieces(cx, &key, tiles)?);
         chunks.push(Chunk::space(8.0));
     }
     Ok(chunks)
@@ -330,6 +322,47 @@ fn banded_ledger(
 }
 
 /// A row of small boards, one per `example:when` argument; stacks are drawn as layers,
+/// What stands on each square of `state`, row by row from a1, for a diagram's
+/// alternative text: a piece by its letter (a wall or a Crown so named), a stack as
+/// its pieces from the bottom up.
+fn position_words(cx: &FigureContext, state: &State) -> Result<String, String> {
+    let n = state.size();
+    let comma = cx.text("alt.comma")?;
+    let mut groups = Vec::new();
+    for row in 0..n {
+        for col in 0..n {
+            let sq = Square { col, row };
+            let stack = state.stack(sq);
+            let words = stack
+                .iter()
+                .map(|p| piece_words(cx, p))
+                .collect::<Result<Vec<_>, _>>()?;
+            let pieces = match words.len() {
+                0 => continue,
+                1 => words.concat(),
+                _ => draw::filled(cx, "alt.stack", &[("pieces", &words.join(&comma))])?,
+            };
+            let square = sq.to_string();
+            groups.push(draw::filled(
+                cx,
+                "alt.square",
+                &[("square", &square), ("pieces", &pieces)],
+            )?);
+        }
+    }
+    draw::position_words(cx, &groups)
+}
+
+/// One piece in words: its letter, with `alt.wall` or `alt.crown` round it.
+fn piece_words(cx: &FigureContext, piece: &Piece) -> Result<String, String> {
+    let letter = piece.color.to_string();
+    match piece.kind {
+        Kind::Flat => Ok(letter),
+        Kind::Wall => draw::filled(cx, "alt.wall", &[("piece", &letter)]),
+        Kind::Crown => draw::filled(cx, "alt.crown", &[("piece", &letter)]),
+    }
+}
+
 /// bottom to top. Each example is drawn at its own board size.
 fn diagrams(
     args: &[String],
@@ -338,7 +371,7 @@ fn diagrams(
 ) -> Result<Vec<Chunk>, String> {
     let (slot, left) = cx.diagram_slots(args, 2)?;
     let mut page = Page::new(0.0, 0.0);
-    let mut captions = Vec::new();
+    let (mut captions, mut positions) = (Vec::new(), Vec::new());
     let mut board_h: f64 = 0.0;
     for (i, arg) in args.iter().enumerate() {
         let (ex, when, state) = cx.diagram_position(examples, arg)?;
@@ -365,9 +398,10 @@ fn diagrams(
         let key = if when == When::End { "caption_end" } else { "caption" };
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
         captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+        positions.push(position_words(cx, state)?);
         board_h = board_h.max(n as f64 * cell + 10.0);
     }
-    Ok(vec![diagram_row(cx, page, &captions, left, slot, board_h)])
+    Ok(vec![diagram_row(cx, page, (&captions, &positions), left, slot, board_h)])
 }
 
 /// The largest cell of a diagram: 17 mm; in large print, big enough for every layer
@@ -618,17 +652,15 @@ fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, S
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
-        chunks.extend(caption(
-            cx,
-            &format!("stones.caption_{}", color.to_string().to_lowercase()),
-        )?);
-        chunks.extend(tile_rows(
+        let tiles = tile_rows(
             count,
             (size, 2.0 * size),
             cx.width,
             (cx.reading, cx.cut),
             &|page, at| folding_strip(page, at, size, color, cx.cut),
-        ));
+        );
+        let key = format!("stones.caption_{}", color.to_string().to_lowercase());
+        chunks.extend(draw::pieces(cx, &key, tiles)?);
         chunks.push(Chunk::space(3.0));
     }
     Ok(chunks)
@@ -734,9 +766,10 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     if draw::row_sizes(count, size, half - 3.0, cx.cut).len() == 1 {
         let mut page = Page::new(0.0, 0.0);
         let mut top: f64 = 0.0;
-        let mut captions = Vec::new();
+        let (mut captions, mut alt) = (Vec::new(), Vec::new());
         for color in stacks::Color::ALL {
             let key = format!("stones.crowns_{}", color.to_string().to_lowercase());
+            alt.push(cx.text(&key)?);
             let lines = cx.fit(&key, Style::Bold, BODY_PT, half - 3.0, 2)?;
             top = top.max(lines.len() as f64 * 4.6 + 1.5);
             captions.push(lines);
@@ -763,6 +796,8 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
                 draw::row_cuts(&mut page, (left, top), (size, size), count);
             }
         }
+        // Both captions and their Crowns, read as one drawing the captions describe.
+        Tag::wrap_all(Role::Figure { alt: alt.join(". ") }, &mut page.items);
         return Ok(vec![
             Chunk::new(top + size + cx.cut.gap(), page.items),
             Chunk::space(4.0),
@@ -770,17 +805,12 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     }
     let mut chunks = Vec::new();
     for color in stacks::Color::ALL {
-        chunks.extend(caption(
-            cx,
-            &format!("stones.crowns_{}", color.to_string().to_lowercase()),
-        )?);
-        chunks.extend(cut_tiles(
-            count,
-            size,
-            cx.width,
-            (cx.reading, cx.cut),
-            &|page, centre| crown(page, centre, size, color, cx.cut),
-        ));
+        let tiles =
+            cut_tiles(count, size, cx.width, (cx.reading, cx.cut), &|page, centre| {
+                crown(page, centre, size, color, cx.cut)
+            });
+        let key = format!("stones.crowns_{}", color.to_string().to_lowercase());
+        chunks.extend(draw::pieces(cx, &key, tiles)?);
         chunks.push(Chunk::space(6.0));
     }
     Ok(chunks)

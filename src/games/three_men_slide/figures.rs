@@ -3,7 +3,7 @@
 
 use super::rules::{self as three_men, Player, Square, ThreeMenSlide};
 use crate::layout::FigureContext;
-use crate::layout::draw::{self, Side, caption, cut_tiles, diagram_row, legend_entry};
+use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
@@ -115,6 +115,7 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     };
     let rows_down: Vec<f64> = rows.iter().rev().copied().collect();
     let (seams_x, seams_y) = (midway(&columns), midway(&rows_down));
+    draw::board_drawing(cx, &mut page.items)?;
     let poster = Poster::new(
         total,
         total + 2.0,
@@ -156,12 +157,8 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let per_player = (three_men::COUNTERS_PER_PLAYER + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
     for player in [Player::A, Player::B] {
-        chunks.extend(caption(
-            cx,
-            &format!("counters.caption_{}", player.to_string().to_lowercase()),
-        )?);
         let letter = player.to_string();
-        chunks.extend(cut_tiles(
+        let tiles = cut_tiles(
             per_player,
             size,
             cx.width,
@@ -169,7 +166,9 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             &|page, centre| {
                 draw::cut_piece(page, centre, size, (side(player), &letter), cx.cut)
             },
-        ));
+        );
+        let key = format!("counters.caption_{}", player.to_string().to_lowercase());
+        chunks.extend(draw::pieces(cx, &key, tiles)?);
         chunks.push(Chunk::space(9.0));
     }
     Ok(chunks)
@@ -252,6 +251,30 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 }
 
 /// A row of small boards, one per `example:when` argument (`when` is `start`, the
+/// Each player's points in `state`, for a diagram's alternative text.
+fn position_words(
+    cx: &FigureContext,
+    state: &three_men::State,
+) -> Result<String, String> {
+    let mut groups = Vec::new();
+    let comma = cx.text("alt.comma")?;
+    for player in [Player::A, Player::B] {
+        let points: Vec<String> = Square::all()
+            .filter(|&sq| state.piece_at(sq) == Some(player))
+            .map(|sq| sq.to_string())
+            .collect();
+        if !points.is_empty() {
+            let (piece, squares) = (player.to_string(), points.join(&comma));
+            groups.push(draw::filled(
+                cx,
+                "alt.player",
+                &[("piece", &piece), ("squares", &squares)],
+            )?);
+        }
+    }
+    draw::position_words(cx, &groups)
+}
+
 /// position to think about, or `end`, the position after the example's moves).
 fn diagrams(
     args: &[String],
@@ -262,6 +285,7 @@ fn diagrams(
     let spacing = ((slot - 14.0) / 2.0).min(16.0);
     let mut page = Page::new(0.0, 0.0);
     let mut captions: Vec<Vec<text::Shaped>> = Vec::new();
+    let mut positions = Vec::new();
     for (i, arg) in args.iter().enumerate() {
         let (ex, when, state) = cx.diagram_position(examples, arg)?;
         let id = ex.id.as_str();
@@ -272,9 +296,10 @@ fn diagrams(
         let key = if when == When::End { "caption_end" } else { "caption" };
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
         captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+        positions.push(position_words(cx, state)?);
     }
     let board_h = 2.0 * spacing + 14.0;
-    Ok(vec![diagram_row(cx, page, &captions, left, slot, board_h)])
+    Ok(vec![diagram_row(cx, page, (&captions, &positions), left, slot, board_h)])
 }
 
 fn draw_position(
