@@ -11,6 +11,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 bin=./target/release/tablekit
 $bin build --lang all --out "$out" >/dev/null
+$bin build --lang all --paper letter --out "$out/letter" >/dev/null
 $bin build pathstone --size 8 --lang ar --puzzles 3 --measured 99.5x100.5 --players 6 --out "$out" >/dev/null
 $bin build crossway --size 19 --paper letter --cut outline --out "$out" >/dev/null
 $bin calibrate --sheet --paper letter --lang el --out "$out" >/dev/null

@@ -31,6 +31,8 @@ pub(super) struct FaceTables<'a> {
     chars: Vec<Vec<u32>>,
     /// `post` as allsorts writes it into a subset: version 3, no glyph names.
     post: Vec<u8>,
+    /// `name` with one copy of each record: see [`single_platform_names`].
+    name: Vec<u8>,
     /// Whether `loca` holds 32-bit offsets (else 16-bit halves), as `head` says.
     long_offsets: bool,
     hmtx: &'a [u8],
@@ -84,6 +86,7 @@ impl<'a> FaceTables<'a> {
             loca,
             chars,
             post,
+            name: single_platform_names(table(b"name")),
             long_offsets,
             hmtx: table(b"hmtx"),
             h_metrics,
@@ -254,6 +257,7 @@ impl FontTableProvider for Trimmed<'_, '_> {
             tag::HHEA => &self.hhea,
             tag::MAXP => &self.maxp,
             tag::POST => &self.face.post,
+            tag::NAME => &self.face.name,
             _ => return self.face.provider.table_data(tag),
         };
         Ok(Some(Cow::Borrowed(own)))
@@ -268,6 +272,35 @@ impl FontTableProvider for Trimmed<'_, '_> {
     }
 }
 
+/// A `name` table (format 0) holding only the Macintosh Roman records: the face's
+/// names, copyright and whole licence once, one byte a character, without the
+/// Windows copies in UTF-16 that repeat them at twice the size (two thirds of a
+/// small subset). Readers of an embedded font need no more; the licence asks that
+/// its notice travel with every copy of the font, and it does.
+fn single_platform_names(name: &[u8]) -> Vec<u8> {
+    let word = |at: usize| u16::from_be_bytes([name[at], name[at + 1]]);
+    let (count, strings) = (word(2) as usize, word(4) as usize);
+    let records: Vec<[u16; 6]> = (0..count)
+        .map(|i| std::array::from_fn(|k| word(6 + 12 * i + 2 * k)))
+        .filter(|r| r[0] == 1 && r[1] == 0)
+        .collect();
+    let header = 6 + 12 * records.len();
+    let mut out = Vec::new();
+    let mut data = Vec::new();
+    for &n in &[0u16, records.len() as u16, header as u16] {
+        out.extend_from_slice(&n.to_be_bytes());
+    }
+    for [platform, encoding, language, id, length, offset] in records {
+        let text = &name[strings + offset as usize..][..length as usize];
+        for n in [platform, encoding, language, id, length, data.len() as u16] {
+            out.extend_from_slice(&n.to_be_bytes());
+        }
+        data.extend_from_slice(text);
+    }
+    out.extend_from_slice(&data);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use allsorts::subset::{CmapTarget, SubsetProfile, subset};
@@ -276,12 +309,56 @@ mod tests {
     use super::*;
     use crate::text::Style;
 
+    /// The whole face, its `name` table as a subset keeps it.
+    struct WholeFace<'a> {
+        provider: allsorts::font_data::DynamicFontTableProvider<'a>,
+        name: Vec<u8>,
+    }
+
+    impl FontTableProvider for WholeFace<'_> {
+        fn table_data(&self, tag: u32) -> Result<Option<Cow<'_, [u8]>>, ParseError> {
+            match tag {
+                tag::NAME => Ok(Some(Cow::Borrowed(&self.name))),
+                _ => self.provider.table_data(tag),
+            }
+        }
+
+        fn has_table(&self, tag: u32) -> bool {
+            self.provider.has_table(tag)
+        }
+
+        fn table_tags(&self) -> Option<Vec<u32>> {
+            self.provider.table_tags()
+        }
+    }
+
     /// The subset allsorts cuts from the whole face.
     fn from_whole_face(font: &[u8], ids: &[u16]) -> Vec<u8> {
         let data =
             ReadScope::new(font).read::<allsorts::font_data::FontData<'_>>().unwrap();
         let provider = data.table_provider(0).unwrap();
-        subset(&provider, ids, &SubsetProfile::Pdf, CmapTarget::Unicode).unwrap()
+        let face = ttf_parser::RawFace::parse(font, 0).unwrap();
+        let name = face.table(ttf_parser::Tag::from_bytes(b"name")).unwrap();
+        let whole = WholeFace { provider, name: single_platform_names(name) };
+        subset(&whole, ids, &SubsetProfile::Pdf, CmapTarget::Unicode).unwrap()
+    }
+
+    #[test]
+    fn a_subset_keeps_each_name_once_with_the_licence() {
+        let font = Style::Regular.font_bytes();
+        let face = ttf_parser::RawFace::parse(font, 0).unwrap();
+        let whole = face.table(ttf_parser::Tag::from_bytes(b"name")).unwrap();
+        let kept = single_platform_names(whole);
+        assert!(kept.len() * 2 < whole.len(), "{} of {} bytes", kept.len(), whole.len());
+        let names = ttf_parser::name::Table::parse(&kept).unwrap().names;
+        let ids: Vec<u16> = names.into_iter().map(|n| n.name_id).collect();
+        // Copyright, family, style, full and PostScript names, licence and its address.
+        for id in [0, 1, 2, 4, 6, 13, 14] {
+            assert_eq!(ids.iter().filter(|&&i| i == id).count(), 1, "name {id}: {ids:?}");
+        }
+        let licence = names.into_iter().find(|n| n.name_id == 13).unwrap();
+        let text = String::from_utf8_lossy(licence.name);
+        assert!(text.contains("Bitstream Vera Fonts Copyright") && text.contains("Arev"));
     }
 
     #[test]
