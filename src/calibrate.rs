@@ -415,6 +415,7 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
         lang: Some(lang.to_string()),
         right_to_left: reading.rtl(),
         page_label: String::new(),
+        epoch: None,
     };
     Ok(pdf::write_with(&[page], &info))
 }

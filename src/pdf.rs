@@ -21,7 +21,7 @@ use printpdf::{PdfDocument, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect
 
 use self::content::{Content, Operand, Shown};
 use self::fonts::Subset;
-pub use self::info::{DocInfo, check_source_date_epoch};
+pub use self::info::{DocInfo, check_source_date_epoch, days_from_civil};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::text::{Shaped, Style};
 

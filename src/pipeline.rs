@@ -1180,6 +1180,7 @@ fn lay_out(
         lang: Some(options.lang.clone()),
         right_to_left: cx.reading.rtl(),
         page_label: cx.text("common.page_label").map_err(in_template)?,
+        epoch: cx.kit.date,
     };
     Ok(Laid { sheet, pages, info, title })
 }

@@ -521,3 +521,26 @@ fn rules_messages_cut_long_tokens_and_say_the_game_is_over_alike() {
         assert!(err.contains(&format!("the game is over: {winner}")), "{game}: {err}");
     }
 }
+
+#[test]
+fn a_kit_date_with_a_time_of_day_or_out_of_range_is_told_at_its_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::copy_of("three-men-slide", tmp.path());
+    let toml = kit.join("kit.toml");
+    let dated = "date = 2026-12-02 ";
+    for (bad, says) in [
+        ("date = 2026-12-02T10:00:00 ", "without a time"),
+        ("date = 1969-12-31 ", "from 1970-01-01 to 9999-12-31"),
+    ] {
+        crate::cli::edit(&toml, dated, bad);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tablekit"))
+            .args(["check", kit.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string()
+            + &String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{bad}: {err}");
+        assert!(err.contains(says) && err.contains("kit.toml:7:8"), "{bad}: {err}");
+        crate::cli::edit(&toml, bad, dated);
+    }
+}

@@ -12,8 +12,12 @@ use std::sync::OnceLock;
 
 use lopdf::{Dictionary, Document, Object};
 
-/// The date written when `SOURCE_DATE_EPOCH` is not set (2026-01-01, UTC).
+/// The date written when `SOURCE_DATE_EPOCH` is not set and the kit states none
+/// (2026-01-01, UTC).
 const FIXED_DATE: &str = "D:20260101000000+00'00'";
+
+/// The date the built-in kits state (`date = 2026-12-02` in each kit.toml).
+const KIT_DATE: &str = "D:20261202000000+00'00'";
 
 /// Runs tablekit with `SOURCE_DATE_EPOCH` set to `epoch`, or unset.
 pub(crate) fn run(args: &[&str], epoch: Option<&str>) {
@@ -119,14 +123,31 @@ fn no_file_claims_a_standard_it_does_not_meet() {
 }
 
 #[test]
-fn the_producer_is_tablekit_and_the_dates_are_fixed() {
+fn the_producer_is_tablekit_and_the_dates_are_the_kits() {
     let producer = format!("tablekit {}", env!("CARGO_PKG_VERSION"));
     for (name, doc) in all() {
         let info = info(doc);
         assert_eq!(string(info, b"Producer"), Some(producer.clone()), "{name}");
-        assert_eq!(string(info, b"CreationDate").as_deref(), Some(FIXED_DATE), "{name}");
-        assert_eq!(string(info, b"ModDate").as_deref(), Some(FIXED_DATE), "{name}");
+        assert_eq!(string(info, b"CreationDate").as_deref(), Some(KIT_DATE), "{name}");
+        assert_eq!(string(info, b"ModDate").as_deref(), Some(KIT_DATE), "{name}");
         assert!(string(info, b"Title").is_some_and(|t| !t.is_empty()), "{name}");
+    }
+    // A kit that states no date, and the calibration page, carry tablekit's own.
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::copy_of("three-men-slide", tmp.path());
+    let dated = "date = 2026-12-02          # the day the kit was last revised: the date its PDFs state\n";
+    crate::cli::edit(&kit.join("kit.toml"), dated, "");
+    let out = tmp.path().join("out");
+    run(&["build", kit.to_str().unwrap(), "--out", out.to_str().unwrap()], None);
+    run(&["calibrate", "--sheet", "--out", out.to_str().unwrap()], None);
+    let docs = load_all(&out);
+    assert!(docs.len() > 3);
+    for (name, doc) in &docs {
+        assert_eq!(
+            string(info(doc), b"CreationDate").as_deref(),
+            Some(FIXED_DATE),
+            "{name}"
+        );
     }
 }
 

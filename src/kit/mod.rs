@@ -267,6 +267,8 @@ pub struct Kit {
     pub(crate) rules: RuleParams,
     /// The fewest and most minutes a game takes, by board size, where the kit says.
     pub(crate) game_minutes: BTreeMap<u8, (u32, u32)>,
+    /// The kit's date (`date`), as seconds since 1970 at midnight UTC.
+    pub(crate) date: Option<i64>,
     /// Strings by language code, sorted.
     pub(crate) languages: BTreeMap<String, Strings>,
     /// The kit's own template overrides by sheet name.
@@ -702,6 +704,15 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         .as_ref()
         .map(|time| game_minutes(time, &sizes, &at, &mut diags))
         .unwrap_or_default();
+    let date = raw.date.as_ref().and_then(|date| match kit_date(date.get_ref()) {
+        Ok(seconds) => Some(seconds),
+        Err(message) => {
+            diags.push(
+                at(date.span(), message).with_label(format!("found {}", date.get_ref())),
+            );
+            None
+        }
+    });
     let (mut languages, lang_diags) = strings::load_all(source);
     diags.extend(lang_diags);
     if let Some(game) = game {
@@ -760,11 +771,26 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         puzzles,
         rules,
         game_minutes,
+        date,
         languages,
         templates,
         kit_file,
         kit_source: shared,
     })
+}
+
+/// `date`: a day (no time of day), from 1970 to 9999, as seconds since 1970 at its
+/// midnight UTC.
+fn kit_date(value: &toml::value::Datetime) -> Result<i64, String> {
+    let expected = "a day from 1970-01-01 to 9999-12-31, such as 2026-12-02";
+    let (Some(date), None, None) = (value.date, value.time, value.offset) else {
+        return Err(format!("`date` is {expected}, without a time"));
+    };
+    let (y, m, d) = (i64::from(date.year), i64::from(date.month), i64::from(date.day));
+    if !(1970..=9999).contains(&y) {
+        return Err(format!("`date` is {expected}"));
+    }
+    Ok(crate::pdf::days_from_civil(y, m, d) * 86_400)
 }
 
 /// The most minutes a game may be said to take: a long afternoon.

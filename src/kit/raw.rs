@@ -23,6 +23,10 @@ pub struct RawKit {
     pub puzzles: Option<RawPuzzles>,
     pub rules: Option<RawRules>,
     pub time: Option<RawTime>,
+    /// The day the kit was last revised (`date = 2026-12-02`): the date its PDFs state
+    /// when `SOURCE_DATE_EPOCH` is not set.
+    #[schemars(with = "Option<String>")]
+    pub date: Option<Spanned<toml::value::Datetime>>,
     #[serde(default)]
     pub example: Vec<RawExample>,
 }

@@ -21,6 +21,9 @@ pub struct DocInfo {
     /// The page label with `{page}` and `{pages}` ("page {page} of {pages}"), in
     /// the sheet's language: the outline's entry for a page that starts no heading.
     pub page_label: String,
+    /// The date the document states when `SOURCE_DATE_EPOCH` is not set (its kit's
+    /// `date`), in seconds since 1970; else tablekit's own fixed date.
+    pub epoch: Option<i64>,
 }
 
 /// `/Creator` (XMP `xmp:CreatorTool`): what made the content.
@@ -29,7 +32,8 @@ const CREATOR: &str = "tablekit";
 /// `/Producer`: the program and its version.
 const PRODUCER: &str = concat!("tablekit ", env!("CARGO_PKG_VERSION"));
 
-/// The date written when `SOURCE_DATE_EPOCH` is not set: 2026-01-01 00:00:00 UTC.
+/// The date written when `SOURCE_DATE_EPOCH` is not set and the kit states none (and
+/// on the calibration page): 2026-01-01 00:00:00 UTC.
 /// A fixed date, not the clock, so that a rebuild gives the same bytes.
 const FIXED_EPOCH: i64 = 1_767_225_600;
 
@@ -68,7 +72,7 @@ pub(super) fn finish(mut doc: lopdf::Document, info: &DocInfo) -> Vec<u8> {
     let stated = super::pdfa::Stated {
         creator: CREATOR,
         producer: PRODUCER,
-        epoch: source_date_epoch().unwrap_or(FIXED_EPOCH),
+        epoch: stated_epoch(info),
     };
     super::pdfa::add(&mut doc, info, &stated);
 
@@ -108,8 +112,7 @@ fn find_last(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 fn info_dictionary(info: &DocInfo) -> Dictionary {
-    let date =
-        Object::string_literal(pdf_date(source_date_epoch().unwrap_or(FIXED_EPOCH)));
+    let date = Object::string_literal(pdf_date(stated_epoch(info)));
     let mut dict = Dictionary::new();
     if !info.title.is_empty() {
         dict.set("Title", text_string(&info.title));
@@ -121,6 +124,12 @@ fn info_dictionary(info: &DocInfo) -> Dictionary {
     // No trapping was done (nor is any needed: nothing overprints).
     dict.set("Trapped", name("False"));
     dict
+}
+
+/// The date a document states: `SOURCE_DATE_EPOCH`, else its kit's, else the fixed
+/// one.
+fn stated_epoch(info: &DocInfo) -> i64 {
+    source_date_epoch().or(info.epoch).unwrap_or(FIXED_EPOCH)
 }
 
 /// The latest date a PDF date can hold: 9999-12-31 23:59:59 UTC.
@@ -197,6 +206,18 @@ fn pdf_date(epoch: i64) -> String {
 
 /// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's
 /// `civil_from_days`, proleptic Gregorian calendar).
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+/// `days_from_civil`), the inverse of [`civil_from_days`].
+pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = if m > 2 { m - 3 } else { m + 9 };
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 pub(super) fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
