@@ -10,6 +10,7 @@ mod cli_faults;
 mod content;
 mod copy_out;
 mod crossway;
+mod diagrams;
 mod fuzz;
 mod glossary;
 mod languages;

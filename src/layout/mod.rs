@@ -1,6 +1,7 @@
 //! Layout: sheet markup and figures → pages in millimetres. Knows no game: games
 //! draw their figures through [`FigureContext`] with the helpers in [`draw`].
 
+pub mod diagram;
 pub mod draw;
 pub mod figure;
 pub mod flow;

@@ -3,6 +3,7 @@
 //! module computed (legal placements, a winning path, the forbidden checkerboards).
 
 use super::rules::{self as crossway, Crossway, Player, State, stones_needed};
+use crate::layout::diagram;
 use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
@@ -246,8 +247,6 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     Ok(chunks)
 }
 
-/// A row of small boards, one per `example:when[:marks]` argument. `marks` draws the
-/// legal placements of the player to move as rings; `end` positions highlight the
 /// Each player's points in `state`, for a diagram's alternative text.
 fn position_words(cx: &FigureContext, state: &State) -> Result<String, String> {
     let n = state.size();
@@ -275,57 +274,94 @@ fn position_words(cx: &FigureContext, state: &State) -> Result<String, String> {
     draw::position_words(cx, &groups)
 }
 
-/// winning path.
+/// Rows of small boards, one per `example:when` argument (`:marks` adds a "?" on
+/// every point the example's legal moves name), the end of an example with its
+/// winning path. Points are at least [`diagram::least_cell`] apart; diagrams share a
+/// row while each keeps that room.
 fn diagrams(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
 ) -> Result<Vec<Chunk>, String> {
-    let (slot, left) = cx.diagram_slots(args, 2)?;
-    let mut page = Page::new(0.0, 0.0);
-    let (mut captions, mut positions) = (Vec::new(), Vec::new());
-    let mut board_h: f64 = 0.0;
-    for (i, arg) in args.iter().enumerate() {
+    cx.diagram_slots(args, 2)?;
+    let mut drawn = Vec::new();
+    for arg in args {
         let (ex, when, state) = cx.diagram_position(examples, arg)?;
-        let id = ex.id.as_str();
-        let marks = arg.ends_with(":marks");
-        let n = state.size();
-        let step = ((slot - 16.0) / (n - 1) as f64).min(cx.mm(12.0));
-        let origin = Point::new(
-            left + cx.slot(i, args.len()) as f64 * slot
-                + (slot - (n - 1) as f64 * step) / 2.0,
-            step * 0.5 + 3.0,
-        );
-        let at = |p: crossway::Point| {
-            Point::new(
-                origin.x + p.col as f64 * step,
-                origin.y + (n - 1 - p.row) as f64 * step,
-            )
-        };
-        if when == When::End && ex.line.len() > 1 {
-            let band = Stroke::solid(step * 0.45).colored(Color::gray(0.75));
-            let points: Vec<Point> = ex.line.iter().map(|&p| at(p)).collect();
-            for pair in points.windows(2) {
-                page.line(pair[0], pair[1], band);
-            }
-        }
-        small_board(&mut page, origin, step, state, (cx.reading, cx.pt(MIN_LABEL_PT)));
-        if marks {
-            for mv in &ex.legal_moves {
-                if let crossway::Move::Place(p) = *mv {
-                    page.circle(at(p), step * 0.3, Paint::outline(Stroke::solid(0.5)));
-                    let q = cx.shape("?", Style::Bold, step * 1.4);
-                    page.text_centered(at(p).x, at(p).y + step * 0.18, q);
-                }
-            }
-        }
-        let key = if when == When::End { "caption_end" } else { "caption" };
-        let caption = cx.text(&format!("examples.{id}.{key}"))?;
-        captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
-        positions.push(position_words(cx, state)?);
-        board_h = board_h.max(origin.y + (n - 1) as f64 * step + step * 0.5 + 8.0);
+        drawn.push((arg, ex, when, state, diagram::least_cell(ex.puzzle, 0, 1.0)));
     }
-    Ok(vec![diagram_row(cx, page, (&captions, &positions), left, slot, board_h)])
+    let needs: Vec<f64> =
+        drawn.iter().map(|d| (d.3.size() - 1) as f64 * d.4 + DIAGRAM_FRAME_MM).collect();
+    let mut chunks = Vec::new();
+    for row in diagram::rows(cx.width, &needs, 2) {
+        let count = row.len();
+        let slot = diagram::slot_width(cx.width, &needs[row.clone()], 2);
+        let left = (cx.width - slot * count as f64) / 2.0;
+        let mut page = Page::new(0.0, 0.0);
+        let (mut captions, mut positions) = (Vec::new(), Vec::new());
+        let mut board_h: f64 = 0.0;
+        for (i, &(arg, ex, when, state, least)) in drawn[row].iter().enumerate() {
+            let n = state.size();
+            let step =
+                ((slot - DIAGRAM_FRAME_MM) / (n - 1) as f64).min(cx.mm(12.0).max(least));
+            let origin = Point::new(
+                left + cx.slot(i, count) as f64 * slot
+                    + (slot - (n - 1) as f64 * step) / 2.0,
+                step * 0.5 + 3.0,
+            );
+            draw_example(
+                cx,
+                &mut page,
+                (origin, step),
+                (ex, when, state),
+                arg.ends_with(":marks"),
+            );
+            let key = if when == When::End { "caption_end" } else { "caption" };
+            let caption = cx.text(&format!("examples.{}.{key}", ex.id))?;
+            captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+            positions.push(position_words(cx, state)?);
+            board_h = board_h.max(origin.y + (n - 1) as f64 * step + step * 0.5 + 8.0);
+        }
+        chunks.push(diagram_row(cx, page, (&captions, &positions), left, slot, board_h));
+    }
+    Ok(chunks)
+}
+
+/// Room a diagram takes besides its points: the edge bars, the coordinates and a gap.
+const DIAGRAM_FRAME_MM: f64 = 16.0;
+
+/// One example's board at `origin` with points `step` apart: its winning path under
+/// the stones at its end, and with `marks` a "?" on each point its legal moves name.
+fn draw_example(
+    cx: &FigureContext,
+    page: &mut Page,
+    (origin, step): (Point, f64),
+    (ex, when, state): (&Example, When, &State),
+    marks: bool,
+) {
+    let n = state.size();
+    let at = |p: crossway::Point| {
+        Point::new(
+            origin.x + p.col as f64 * step,
+            origin.y + (n - 1 - p.row) as f64 * step,
+        )
+    };
+    if when == When::End && ex.line.len() > 1 {
+        let band = Stroke::solid(step * 0.45).colored(Color::gray(0.75));
+        let points: Vec<Point> = ex.line.iter().map(|&p| at(p)).collect();
+        for pair in points.windows(2) {
+            page.line(pair[0], pair[1], band);
+        }
+    }
+    small_board(page, origin, step, state, (cx.reading, cx.pt(MIN_LABEL_PT)));
+    if marks {
+        for mv in &ex.legal_moves {
+            if let crossway::Move::Place(p) = *mv {
+                page.circle(at(p), step * 0.3, Paint::outline(Stroke::solid(0.5)));
+                let q = cx.shape("?", Style::Bold, step * 1.4);
+                page.text_centered(at(p).x, at(p).y + step * 0.18, q);
+            }
+        }
+    }
 }
 
 /// Grid, edge marks, coordinates and stones of a small diagram board.

@@ -3,6 +3,7 @@
 //! from the kit, counts from the rules' variant, positions from the rules module.
 
 use super::{self as stacks, Kind, Piece, Square, StackGame, State, Variant};
+use crate::layout::diagram::{self, Window};
 use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry, tile_rows};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
@@ -321,7 +322,6 @@ fn banded_ledger(
     Ok(vec![top.table(header, rows, 1, 0.0, 0)])
 }
 
-/// A row of small boards, one per `example:when` argument; stacks are drawn as layers,
 /// What stands on each square of `state`, row by row from a1, for a diagram's
 /// alternative text: a piece by its letter (a wall or a Crown so named), a stack as
 /// its pieces from the bottom up.
@@ -363,58 +363,124 @@ fn piece_words(cx: &FigureContext, piece: &Piece) -> Result<String, String> {
     }
 }
 
-/// bottom to top. Each example is drawn at its own board size.
+/// Rows of small boards, one per `example:when` argument; stacks are drawn as layers,
+/// bottom to top. Each example shows the part of its board it is about (see
+/// [`Window::around`]) at a cell no smaller than [`diagram::least_cell`]; diagrams
+/// share a row while each keeps that room.
 fn diagrams(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
 ) -> Result<Vec<Chunk>, String> {
-    let (slot, left) = cx.diagram_slots(args, 2)?;
-    let mut page = Page::new(0.0, 0.0);
-    let (mut captions, mut positions) = (Vec::new(), Vec::new());
-    let mut board_h: f64 = 0.0;
-    for (i, arg) in args.iter().enumerate() {
+    cx.diagram_slots(args, 2)?;
+    let mut drawn = Vec::new();
+    for arg in args {
         let (ex, when, state) = cx.diagram_position(examples, arg)?;
-        let id = ex.id.as_str();
-        let n = state.size();
-        let cell = ((slot - 12.0) / n as f64).min(largest_cell(cx, state));
-        let origin = Point::new(
-            left + cx.slot(i, args.len()) as f64 * slot
-                + (slot - n as f64 * cell) / 2.0
-                + 2.0,
-            2.0,
-        );
-        if when == When::End {
-            highlight(&mut page, origin, cell, n, &ex.line);
-        }
-        draw_stacks(&mut page, origin, cell, state, (cx.reading, cx.pt(MIN_LABEL_PT)));
         let arrow = match when {
             When::End => ex.moves.last().map(|m| (m, false)),
             When::Start => ex.illegal.as_ref().map(|(m, _)| (m, true)),
         };
-        if let Some((mv, crossed)) = arrow {
-            carry_arrow(&mut page, origin, cell, state, mv, crossed);
-        }
-        let key = if when == When::End { "caption_end" } else { "caption" };
-        let caption = cx.text(&format!("examples.{id}.{key}"))?;
-        captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
-        positions.push(position_words(cx, state)?);
-        board_h = board_h.max(n as f64 * cell + 10.0);
+        let road = if when == When::End { ex.line.as_slice() } else { &[] };
+        let window = window_of(state, road, arrow.map(|(m, _)| m));
+        let layers = state.tallest().min(super::drawn_layers(state.size()));
+        let cell = diagram::least_cell(ex.puzzle, layers, LAYERS_FILL);
+        drawn.push((ex, when, state, arrow, window, cell));
     }
-    Ok(vec![diagram_row(cx, page, (&captions, &positions), left, slot, board_h)])
+    let needs: Vec<f64> =
+        drawn.iter().map(|d| d.4.span() as f64 * d.5 + diagram::FRAME_MM).collect();
+    let mut chunks = Vec::new();
+    for row in diagram::rows(cx.width, &needs, 2) {
+        let count = row.len();
+        let slot = diagram::slot_width(cx.width, &needs[row.clone()], 2);
+        let left = (cx.width - slot * count as f64) / 2.0;
+        let mut page = Page::new(0.0, 0.0);
+        let (mut captions, mut positions) = (Vec::new(), Vec::new());
+        let mut board_h: f64 = 0.0;
+        for (i, &(ex, when, state, arrow, window, least)) in drawn[row].iter().enumerate()
+        {
+            let span = window.span() as f64;
+            let cell = ((slot - diagram::FRAME_MM) / span)
+                .min(largest_cell(cx, state))
+                .max(least);
+            let origin = Point::new(
+                left + cx.slot(i, count) as f64 * slot
+                    + (slot - window.cols as f64 * cell) / 2.0
+                    + 2.0,
+                2.0,
+            );
+            let board = window.board_origin(origin, cell);
+            let n = state.size();
+            if when == When::End {
+                highlight(&mut page, board, cell, n, &ex.line);
+            }
+            let labels = (cx.reading, cx.pt(MIN_LABEL_PT));
+            draw_stacks(&mut page, (origin, window), cell, state, labels);
+            if let Some((mv, crossed)) = arrow {
+                carry_arrow(&mut page, board, cell, state, mv, crossed);
+            }
+            let key = if when == When::End { "caption_end" } else { "caption" };
+            let caption = cx.text(&format!("examples.{}.{key}", ex.id))?;
+            captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+            positions.push(position_words(cx, state)?);
+            board_h = board_h.max(window.rows as f64 * cell + 10.0);
+        }
+        chunks.push(diagram_row(cx, page, (&captions, &positions), left, slot, board_h));
+    }
+    Ok(chunks)
 }
 
-/// The largest cell of a diagram: 17 mm; in large print, big enough for every layer
+/// How much of a cell's height a stack's layers fill at most (see `draw_stacks`).
+const LAYERS_FILL: f64 = 0.66;
+
+/// The part of the board a diagram of `state` is about: every piece, the road it
+/// shades and the squares its move passes.
+fn window_of(state: &State, road: &[Square], mv: Option<&stacks::Move>) -> Window {
+    let n = state.size();
+    let mut squares: Vec<(u8, u8)> = road.iter().map(|sq| (sq.col, sq.row)).collect();
+    for row in 0..n {
+        for col in 0..n {
+            if !state.stack(Square { col, row }).is_empty() {
+                squares.push((col, row));
+            }
+        }
+    }
+    match mv {
+        Some(stacks::Move::Carry { from, dir, drops, .. }) => {
+            let (dc, dr) = dir_step(*dir);
+            for k in 0..=drops.len() as i16 {
+                let col = (from.col as i16 + dc * k).clamp(0, n as i16 - 1) as u8;
+                let row = (from.row as i16 + dr * k).clamp(0, n as i16 - 1) as u8;
+                squares.push((col, row));
+            }
+        }
+        Some(stacks::Move::Place { square, .. }) => {
+            squares.push((square.col, square.row))
+        }
+        None => {}
+    }
+    Window::around(n, squares)
+}
+
+/// The column and row steps of a carry's direction.
+fn dir_step(dir: stacks::Dir) -> (i16, i16) {
+    match dir {
+        stacks::Dir::Up => (0, 1),
+        stacks::Dir::Down => (0, -1),
+        stacks::Dir::Left => (-1, 0),
+        stacks::Dir::Right => (1, 0),
+    }
+}
+
+/// The largest cell of a diagram: [`diagram::MAX_CELL_MM`]; in large print, big enough for every layer
 /// of its tallest stack to hold its letter at 12 pt (a 3.8 mm layer), and at least
 /// 20 mm, so that two diagrams of small stacks share a page.
 fn largest_cell(cx: &FigureContext, state: &State) -> f64 {
     if cx.min_pt <= 0.0 {
-        return 17.0;
+        return diagram::MAX_CELL_MM;
     }
     let n = state.size();
     let shown = state.tallest().min(super::drawn_layers(n)) as f64;
-    // Layers fill two thirds of a cell (see `draw_stacks`).
-    (shown * 3.8 / 0.66).max(20.0)
+    (shown * 3.8 / LAYERS_FILL).max(20.0)
 }
 
 /// Shades the cells of a winning road.
@@ -429,71 +495,99 @@ fn highlight(page: &mut Page, origin: Point, cell: f64, n: u8, road: &[Square]) 
     }
 }
 
-/// Cells with their stacks as layers: each piece a bar, bottom piece lowest, so the
-/// top of the drawing is the top of the stack. At most the board's width plus one
-/// layers are drawn; a taller stack shows its height and "+k" for the hidden pieces.
+/// The cells of `window` with their stacks as layers: each piece a bar, bottom piece
+/// lowest, so the top of the drawing is the top of the stack; `origin` is the window's
+/// top-left corner. At most the board's width plus one layers are drawn; a taller
+/// stack shows its height and "+k" for the hidden pieces. The board's edges are heavy,
+/// a side where the window cuts the board light, and the coordinates are the board's.
 fn draw_stacks(
     page: &mut Page,
-    origin: Point,
+    (origin, window): (Point, Window),
     cell: f64,
     state: &State,
     (reading, label_pt): (Reading, f64),
 ) {
     let n = state.size();
+    let board = window.board_origin(origin, cell);
     // Labels further from what they label as their type grows.
     let k = label_pt / MIN_LABEL_PT;
-    cells(page, origin, cell, n, 0.35);
-    page.rect(
-        origin,
-        n as f64 * cell,
-        n as f64 * cell,
-        Paint::outline(Stroke::solid(1.0)),
-    );
-    for col in 0..n {
-        let x = origin.x + (col as f64 + 0.5) * cell;
-        let label = text::shape(&column_letter(col), Style::Regular, label_pt, reading);
-        page.text_centered(x, origin.y + n as f64 * cell + 4.0 * k, label);
+    let (w, h) = (window.cols as f64 * cell, window.rows as f64 * cell);
+    for i in 1..window.cols {
+        let x = origin.x + i as f64 * cell;
+        page.line(
+            Point::new(x, origin.y),
+            Point::new(x, origin.y + h),
+            Stroke::solid(0.35),
+        );
     }
-    for row in 0..n {
-        let y = origin.y + (n - 1 - row) as f64 * cell + cell / 2.0 + k;
+    for i in 1..window.rows {
+        let y = origin.y + i as f64 * cell;
+        page.line(
+            Point::new(origin.x, y),
+            Point::new(origin.x + w, y),
+            Stroke::solid(0.35),
+        );
+    }
+    let [left, right, bottom, top] = window.edges();
+    let side = |edge: bool| Stroke::solid(if edge { 1.0 } else { 0.35 });
+    let (x0, y0, x1, y1) = (origin.x, origin.y, origin.x + w, origin.y + h);
+    page.line(Point::new(x0, y0), Point::new(x0, y1), side(left));
+    page.line(Point::new(x1, y0), Point::new(x1, y1), side(right));
+    page.line(Point::new(x0, y1), Point::new(x1, y1), side(bottom));
+    page.line(Point::new(x0, y0), Point::new(x1, y0), side(top));
+    for col in window.col..window.col + window.cols {
+        let x = board.x + (col as f64 + 0.5) * cell;
+        let label = text::shape(&column_letter(col), Style::Regular, label_pt, reading);
+        page.text_centered(x, y1 + 4.0 * k, label);
+    }
+    for row in window.row..window.row + window.rows {
+        let y = board.y + (n - 1 - row) as f64 * cell + cell / 2.0 + k;
         let label =
             text::shape(&(row + 1).to_string(), Style::Regular, label_pt, reading);
-        page.text_centered(origin.x - 3.0 * k, y, label);
+        page.text_centered(x0 - 3.0 * k, y, label);
     }
     let max_layers = super::drawn_layers(n);
-    for row in 0..n {
-        for col in 0..n {
+    for row in window.row..window.row + window.rows {
+        for col in window.col..window.col + window.cols {
             let sq = Square { col, row };
             let stack = state.stack(sq);
-            if stack.is_empty() {
-                continue;
-            }
-            let at = cell_origin(origin, cell, n, sq);
-            let hidden = stack.len().saturating_sub(max_layers);
-            let shown = &stack[hidden..];
-            // The stack stands left of centre; its height and hidden count sit to its
-            // right, clear of the layers.
-            let layer_h = ((cell * 0.66) / shown.len() as f64).min(cell * 0.22);
-            let bar_w = cell * 0.62;
-            let x = at.x + cell * 0.08;
-            let mut y = at.y + cell * 0.84 - layer_h;
-            for piece in shown {
-                layer(page, Point::new(x, y), bar_w, layer_h, piece);
-                y -= layer_h;
-            }
-            if stack.len() > 1 {
-                let height =
-                    text::shape(&stack.len().to_string(), Style::Bold, label_pt, reading);
-                let right = at.x + cell * 0.85;
-                page.text_centered(right, at.y + cell * 0.3, height);
-            }
-            if hidden > 0 {
-                let more =
-                    text::shape(&format!("+{hidden}"), Style::Regular, label_pt, reading);
-                let y = at.y + cell * 0.3 + 2.2 * k;
-                page.text_centered(at.x + cell * 0.85, y, more);
+            if !stack.is_empty() {
+                let at = cell_origin(board, cell, n, sq);
+                draw_stack(page, (at, cell), stack, max_layers, (reading, label_pt));
             }
         }
+    }
+}
+
+/// One square's stack in its cell at `at`: the layers left of centre, its height and
+/// hidden count to their right, clear of them.
+fn draw_stack(
+    page: &mut Page,
+    (at, cell): (Point, f64),
+    stack: &[Piece],
+    max_layers: usize,
+    (reading, label_pt): (Reading, f64),
+) {
+    let k = label_pt / MIN_LABEL_PT;
+    let hidden = stack.len().saturating_sub(max_layers);
+    let shown = &stack[hidden..];
+    let layer_h = ((cell * LAYERS_FILL) / shown.len() as f64).min(cell * 0.22);
+    let bar_w = cell * 0.62;
+    let x = at.x + cell * 0.08;
+    let mut y = at.y + cell * 0.84 - layer_h;
+    for piece in shown {
+        layer(page, Point::new(x, y), bar_w, layer_h, piece);
+        y -= layer_h;
+    }
+    if stack.len() > 1 {
+        let height =
+            text::shape(&stack.len().to_string(), Style::Bold, label_pt, reading);
+        page.text_centered(at.x + cell * 0.85, at.y + cell * 0.3, height);
+    }
+    if hidden > 0 {
+        let more = text::shape(&format!("+{hidden}"), Style::Regular, label_pt, reading);
+        let y = at.y + cell * 0.3 + 2.2 * k;
+        page.text_centered(at.x + cell * 0.85, y, more);
     }
 }
 
@@ -561,12 +655,7 @@ fn carry_arrow(
     let from = *from;
     let n = state.size();
     let steps = drops.len() as i16;
-    let (dc, dr) = match dir {
-        stacks::Dir::Up => (0, 1),
-        stacks::Dir::Down => (0, -1),
-        stacks::Dir::Left => (-1, 0),
-        stacks::Dir::Right => (1, 0),
-    };
+    let (dc, dr) = dir_step(*dir);
     let to = Square {
         col: (from.col as i16 + dc * steps) as u8,
         row: (from.row as i16 + dr * steps) as u8,

@@ -250,7 +250,6 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
 }
 
-/// A row of small boards, one per `example:when` argument (`when` is `start`, the
 /// Each player's points in `state`, for a diagram's alternative text.
 fn position_words(
     cx: &FigureContext,
@@ -275,6 +274,7 @@ fn position_words(
     draw::position_words(cx, &groups)
 }
 
+/// A row of small boards, one per `example:when` argument (`when` is `start`, the
 /// position to think about, or `end`, the position after the example's moves).
 fn diagrams(
     args: &[String],

@@ -1,0 +1,119 @@
+//! The diagrams of rule cards, quick starts and puzzles, measured from the PDFs: cells
+//! big enough to read at arm's length at every board size, stack layers thick
+//! enough to count.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::cli::tablekit;
+use crate::support::pdf_probe::{self, PageProbe};
+
+/// The cells of every drawn grid on `page`: vertical lines of one length (20 mm or
+/// more: three cells at least) starting at one height, four or more side by side, are
+/// a diagram's columns; their most common spacing (the sides of a board's edge bars
+/// stand closer, once each side) is its cell, or on a board of points the distance
+/// between them.
+fn grid_cells(page: &PageProbe) -> Vec<f64> {
+    let mut columns: BTreeMap<(i64, i64), Vec<f64>> = BTreeMap::new();
+    for s in &page.segments {
+        let vertical = (s.x1 - s.x2).abs() < 0.01 && (s.y1 - s.y2).abs() >= 20.0;
+        if vertical && !s.dashed {
+            let key = (
+                (s.y1.min(s.y2) * 10.0).round() as i64,
+                ((s.y1 - s.y2).abs() * 10.0).round() as i64,
+            );
+            columns.entry(key).or_default().push(s.x1);
+        }
+    }
+    let mut cells = Vec::new();
+    for mut xs in columns.into_values().filter(|xs| xs.len() >= 4) {
+        xs.sort_by(f64::total_cmp);
+        xs.dedup_by(|a, b| (*a - *b).abs() < 0.05);
+        let mut counts: BTreeMap<i64, usize> = BTreeMap::new();
+        for w in xs.windows(2) {
+            *counts.entry(((w[1] - w[0]) * 10.0).round() as i64).or_default() += 1;
+        }
+        let most = counts.values().max().copied().unwrap_or(0);
+        let cell = counts.iter().filter(|&(_, &n)| n == most).map(|(&gap, _)| gap).max();
+        cells.extend(cell.map(|gap| gap as f64 / 10.0));
+    }
+    cells
+}
+
+#[test]
+fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let builds: Vec<(String, Vec<String>)> = (3..=8)
+        .map(|size| {
+            (
+                "pathstone".to_string(),
+                vec!["--size".into(), size.to_string(), "--puzzles".into(), "2".into()],
+            )
+        })
+        .chain([("stack-top-roads".to_string(), Vec::new())])
+        .chain([9, 19].map(|size| {
+            (
+                "crossway".to_string(),
+                vec!["--size".into(), size.to_string(), "--puzzles".into(), "2".into()],
+            )
+        }))
+        .collect();
+    let mut measured = 0;
+    for (kit, extra) in &builds {
+        let out = tmp.path().join(format!("{kit}{}", extra.join("")));
+        let mut args = vec!["build", kit.as_str(), "--out", out.to_str().unwrap()];
+        args.extend(extra.iter().map(String::as_str));
+        let done = tablekit(&args);
+        assert!(
+            done.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&done.stderr)
+        );
+        for path in pdfs(&out) {
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            let least = match name.as_str() {
+                "rule-card.pdf" | "quick-start.pdf" => 10.0,
+                "puzzles.pdf" | "host-key.pdf" => 8.0,
+                _ => continue,
+            };
+            let probe = pdf_probe::load_file(&path);
+            for (number, page) in probe.pages.iter().enumerate() {
+                for cell in grid_cells(page) {
+                    measured += 1;
+                    assert!(
+                        cell >= least - 0.01,
+                        "{kit} {extra:?} {name} page {}: a diagram cell of {cell:.2} mm",
+                        number + 1
+                    );
+                }
+                // A stack's layers are outlined and filled; each at least 1 mm thick.
+                for rect in
+                    page.rects.iter().filter(|r| r.filled && r.stroked && r.w > 1.5)
+                {
+                    assert!(
+                        rect.h >= 1.0 - 0.01,
+                        "{kit} {extra:?} {name} page {}: a layer {:.2} mm thick at {:.0}, {:.0}",
+                        number + 1,
+                        rect.h,
+                        rect.x,
+                        rect.y
+                    );
+                }
+            }
+        }
+    }
+    assert!(measured > 60, "only {measured} diagrams measured");
+}
+
+fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(pdfs(&path));
+        } else if path.extension().is_some_and(|x| x == "pdf") {
+            out.push(path);
+        }
+    }
+    out
+}
