@@ -544,3 +544,32 @@ fn a_kit_date_with_a_time_of_day_or_out_of_range_is_told_at_its_line() {
         crate::cli::edit(&toml, bad, dated);
     }
 }
+
+#[test]
+fn check_and_build_agree_on_whether_a_piece_fits_its_board() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::copy_of("three-men-slide", tmp.path());
+    let toml = kit.join("kit.toml");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tablekit"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let dir = kit.to_str().unwrap();
+    let out = tmp.path().join("out");
+    let out = out.to_str().unwrap();
+    // 49.5 mm counters on points 50 mm apart: no room between them, for both commands.
+    crate::cli::edit(&toml, "size-mm = 30.0 ", "size-mm = 49.5 ");
+    let checked = run(&["check", dir]);
+    let said = String::from_utf8_lossy(&checked.stderr).to_string();
+    assert_eq!(checked.status.code(), Some(1), "{said}");
+    assert!(said.contains("too large") && said.contains("at most 49 mm"), "{said}");
+    let built = run(&["build", dir, "--cell", "standard", "--out", out]);
+    assert!(!built.status.success());
+    // 49 mm leaves the millimetre: both accept it.
+    crate::cli::edit(&toml, "size-mm = 49.5 ", "size-mm = 49.0 ");
+    assert!(run(&["check", dir]).status.success());
+    let built = run(&["build", dir, "--cell", "standard", "--out", out]);
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+}

@@ -300,21 +300,32 @@ pub const MIN_CELL_MM: f64 = 12.0;
 /// Cells larger than this make no playable board on any paper.
 pub const MAX_CELL_MM: f64 = 500.0;
 
-/// Refuses pieces that do not fit the board they are played on: a piece must be at
-/// least a millimetre narrower than the tightest spacing of its points or cells, so
-/// that neighbours lie flat side by side (or a stack sits inside its cell).
+/// Room left between neighbouring pieces, so that they lie flat side by side (or a
+/// stack sits inside its cell).
+pub const PIECE_CLEARANCE_MM: f64 = 1.0;
+
+/// The largest piece that fits points or cells `tightest` mm apart, if `piece` mm is
+/// larger: the one rule of a piece's fit, for a kit as written (`load`) and for a
+/// board built at another cell size ([`piece_fit`]).
+fn too_large(piece: f64, tightest: f64) -> Option<f64> {
+    let most = tightest - PIECE_CLEARANCE_MM;
+    (piece > most + 1e-9).then_some(most)
+}
+
+/// Refuses pieces that do not fit the board they are played on: a piece must be
+/// [`PIECE_CLEARANCE_MM`] narrower than the tightest spacing of its points or cells.
 pub fn piece_fit(kit: &Kit) -> Result<(), String> {
     let spacing = kit.board.spacing_mm;
     let tightest = kit.board.row_spacing_mm.map_or(spacing, |r| r.min(spacing));
     let piece = kit.pieces.size_mm;
-    if piece > tightest - 1.0 + 1e-9 {
-        return Err(format!(
+    match too_large(piece, tightest) {
+        Some(most) => Err(format!(
             "{piece:.1} mm pieces do not fit a board whose points or cells are {tightest:.1} mm \
-             apart: a piece must be at most {:.1} mm, leaving 1 mm to its neighbour",
-            tightest - 1.0
-        ));
+             apart: a piece must be at most {most:.1} mm, leaving {PIECE_CLEARANCE_MM} mm to \
+             its neighbour"
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 impl Kit {
@@ -599,11 +610,12 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             format!("expected less than the point spacing of {tightest} mm"),
         ));
     }
-    if *raw.pieces.size_mm.get_ref() >= tightest {
+    if let Some(most) = too_large(*raw.pieces.size_mm.get_ref(), tightest) {
         diags.push(
             at(raw.pieces.size_mm.span(), "pieces are too large for the board".into())
                 .with_label(format!(
-                    "expected less than the point spacing of {tightest} mm"
+                    "expected at most {most} mm: {PIECE_CLEARANCE_MM} mm less than the \
+                     spacing of {tightest} mm, so that neighbours lie side by side"
                 )),
         );
     }
