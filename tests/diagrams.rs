@@ -117,3 +117,51 @@ fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+#[test]
+fn every_sheet_with_diagrams_has_a_key_to_their_symbols_in_its_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let done = tablekit(&[
+        "build",
+        "--lang",
+        "all",
+        "--puzzles",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let mut checked = 0;
+    for path in pdfs(&out) {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        if !["rule-card.pdf", "quick-start.pdf", "puzzles.pdf", "host-key.pdf"]
+            .contains(&name)
+        {
+            continue;
+        }
+        let variant = path.parent().unwrap().file_name().unwrap().to_str().unwrap();
+        let kit = path
+            .parent()
+            .unwrap()
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap();
+        let lang = variant.split('-').next().unwrap();
+        let strings: toml::Table = toml::from_str(
+            &std::fs::read_to_string(format!("kits/{kit}/lang/{lang}.toml")).unwrap(),
+        )
+        .unwrap();
+        let title = strings["diagrams"]["key_title"].as_str().unwrap();
+        let probe = pdf_probe::load_file(&path);
+        // A host key without puzzles draws no diagram, and needs no key.
+        let drawn = name != "host-key.pdf" || variant.contains("puzzles");
+        let shown = probe.pages.iter().any(|page| page.contains_text(title));
+        assert_eq!(shown, drawn, "{kit} {variant} {name}: {title:?}");
+        checked += 1;
+    }
+    assert!(checked >= 96, "{checked}");
+}

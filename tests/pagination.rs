@@ -187,8 +187,19 @@ fn body_lines(page: &PageProbe, body_pt: f64) -> Vec<Line> {
 /// the rest of the paragraph before.
 fn starts_item(page: &PageProbe, line: &Line) -> bool {
     let band = |top: f64, bottom: f64| top > line.y - 5.0 && bottom < line.y + 1.0;
+    // A key's entry: its sample drawn just before the words (after them, reading
+    // leftward), as a bullet is.
+    let beside = |left: f64, right: f64| {
+        (right <= line.left + 0.5 && left >= line.left - 18.0)
+            || (left >= line.right - 0.5 && right <= line.right + 18.0)
+    };
     page.curves.iter().any(|c| c.max_x - c.min_x < 2.5 && band(c.min_y, c.max_y))
         || page.rects.iter().any(|r| (r.w - 4.0).abs() < 0.6 && band(r.y, r.y + r.h))
+        || page.rects.iter().any(|r| beside(r.x, r.x + r.w) && band(r.y, r.y + r.h))
+        || page.curves.iter().any(|c| beside(c.min_x, c.max_x) && band(c.min_y, c.max_y))
+        || page.segments.iter().any(|s| {
+            beside(s.x1.min(s.x2), s.x1.max(s.x2)) && band(s.y1.min(s.y2), s.y1.max(s.y2))
+        })
 }
 
 #[test]

@@ -211,7 +211,7 @@ fn a_cell_too_small_for_its_pieces_is_refused_with_the_numbers() {
     let crossway = crate::cli::copy_of("crossway", tmp.path());
     let toml = crossway.join("kit.toml");
     let text = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(&toml, text.replace("size-mm = 20.0", "size-mm = 21.5")).unwrap();
+    std::fs::write(&toml, text.replace("size-mm = 20.0", "size-mm = 21.0")).unwrap();
     let out = tmp.path().join("out");
     let run = tablekit(&[
         "build",
@@ -223,7 +223,7 @@ fn a_cell_too_small_for_its_pieces_is_refused_with_the_numbers() {
     ]);
     assert!(!run.status.success());
     let err = stderr(&run);
-    assert!(err.contains("17.6 mm pieces") && err.contains("18.0 mm"), "{err}");
+    assert!(err.contains("17.2 mm pieces") && err.contains("18.0 mm"), "{err}");
     assert!(!out.exists(), "nothing written");
 }
 

@@ -311,7 +311,10 @@ fn stacking_puzzles_show_every_piece_and_both_hands() {
         let dir = variant(&out, kit, "en", size);
         let sheet = pdf_probe::load_file(&dir.join("puzzles.pdf"));
         for page in &sheet.pages {
-            let count_label = page.texts.iter().find(|t| {
+            // The key to the symbols shows a "+2" as a sample, under its title.
+            let key = page.texts.iter().find(|t| t.text.contains("Key to the diagrams"));
+            let above_key = |t: &&pdf_probe::TextRun| key.is_none_or(|k| t.y < k.y);
+            let count_label = page.texts.iter().filter(above_key).find(|t| {
                 let text = t.text.trim();
                 text.len() > 1
                     && text.starts_with('+')

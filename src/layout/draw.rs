@@ -469,6 +469,33 @@ pub fn diagram_row(
     Chunk::new(top + 2.0 + tallest * line_h + 3.0, page.items)
 }
 
+/// One symbol of a diagram key: the strings key that says what it means, and how to
+/// draw a sample of it in a box [`KEY_SAMPLE_MM`] wide from its `x`.
+pub type KeyEntry<'a> = (&'a str, &'a dyn Fn(&mut Page, f64));
+
+/// The width of a diagram key's samples.
+pub const KEY_SAMPLE_MM: f64 = 14.0;
+
+/// `@diagram-key`: what the symbols of a sheet's diagrams mean, under the heading at
+/// `diagrams.key_title`, one line per symbol with its sample drawn beside it.
+pub fn symbol_key(
+    cx: &FigureContext,
+    entries: &[KeyEntry],
+) -> Result<Vec<Chunk>, String> {
+    let mut chunks = caption(cx, "diagrams.key_title")?;
+    for (key, sample) in entries {
+        // An entry's lines stay on one page.
+        let mut lines = legend_entry(cx, key, KEY_SAMPLE_MM, *sample)?;
+        let last = lines.len().saturating_sub(1);
+        for line in &mut lines[..last] {
+            line.keep_with_next = true;
+        }
+        chunks.extend(lines);
+    }
+    chunks.push(Chunk::space(3.0));
+    Ok(chunks)
+}
+
 /// A legend line: a sample drawn by `sample` in a box `sample_w` wide at the start of
 /// the line (the right end on a right-to-left sheet), then the text at `key`.
 pub fn legend_entry(

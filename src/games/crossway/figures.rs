@@ -17,7 +17,8 @@ use crate::verify::{Verified, When};
 type Example = Verified<Crossway>;
 
 /// The figures this game draws, for error messages.
-pub const FIGURES: &[&str] = &["board", "stones", "moves", "diagrams", "checkerboards"];
+pub const FIGURES: &[&str] =
+    &["board", "stones", "moves", "diagrams", "diagram-key", "checkerboards"];
 
 /// Draws figure `name`.
 pub fn figure(
@@ -31,6 +32,7 @@ pub fn figure(
         "stones" => stones(cx),
         "moves" => move_record(cx),
         "diagrams" => diagrams(args, cx, examples),
+        "diagram-key" => diagram_key(cx),
         "checkerboards" => checkerboards(cx),
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
@@ -324,6 +326,32 @@ fn diagrams(
         chunks.push(diagram_row(cx, page, (&captions, &positions), left, slot, board_h));
     }
     Ok(chunks)
+}
+
+/// The key to the symbols of the diagrams: both players' stones, a marked point and
+/// a winning chain's band, as `diagrams` draws them.
+fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let stones = |page: &mut Page, x: f64| {
+        // As large as the letters' smallest size allows.
+        drawn_stone(page, Point::new(x + 3.2, 2.2), 6.4, Player::V);
+        drawn_stone(page, Point::new(x + 10.8, 2.2), 6.4, Player::H);
+    };
+    let mark = |page: &mut Page, x: f64| {
+        page.circle(Point::new(x + 7.0, 2.2), 2.2, Paint::outline(Stroke::solid(0.5)));
+        page.text_centered(x + 7.0, 3.6, cx.shape("?", Style::Bold, 9.0));
+    };
+    let chain = |page: &mut Page, x: f64| {
+        let band = Stroke::solid(2.4).colored(Color::gray(0.75));
+        page.line(Point::new(x + 1.0, 2.2), Point::new(x + 13.0, 2.2), band);
+    };
+    draw::symbol_key(
+        cx,
+        &[
+            ("diagrams.key_stones", &stones),
+            ("diagrams.key_marks", &mark),
+            ("diagrams.key_chain", &chain),
+        ],
+    )
 }
 
 /// Room a diagram takes besides its points: the edge bars, the coordinates and a gap.

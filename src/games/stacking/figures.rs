@@ -17,8 +17,16 @@ use crate::verify::{Verified, When};
 type Example = Verified<StackGame>;
 
 /// The figures these games draw, for error messages.
-pub const FIGURES: &[&str] =
-    &["board", "stones", "crowns", "ledger", "reserves", "moves", "diagrams"];
+pub const FIGURES: &[&str] = &[
+    "board",
+    "stones",
+    "crowns",
+    "ledger",
+    "reserves",
+    "moves",
+    "diagrams",
+    "diagram-key",
+];
 
 /// Draws figure `name` for `variant`.
 pub fn figure(
@@ -38,6 +46,7 @@ pub fn figure(
         "reserves" => reserves(variant, cx),
         "moves" => move_record(cx),
         "diagrams" => diagrams(args, cx, examples),
+        "diagram-key" => diagram_key(variant, cx),
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
@@ -320,6 +329,74 @@ fn banded_ledger(
         })
         .collect();
     Ok(vec![top.table(header, rows, 1, 0.0, 0)])
+}
+
+/// The key to the symbols of the diagrams: the pieces side-on, a stack's numbers, a
+/// move's arrow and a road's shading, as `diagrams` draws them.
+fn diagram_key(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let piece = |color, kind| Piece { color, kind };
+    let flats = |page: &mut Page, x: f64| {
+        layer(
+            page,
+            Point::new(x, 1.2),
+            6.0,
+            2.6,
+            &piece(stacks::Color::White, Kind::Flat),
+        );
+        layer(
+            page,
+            Point::new(x + 7.5, 1.2),
+            6.0,
+            2.6,
+            &piece(stacks::Color::Black, Kind::Flat),
+        );
+    };
+    let wall = |page: &mut Page, x: f64| {
+        layer(
+            page,
+            Point::new(x + 3.0, 2.2),
+            8.0,
+            1.8,
+            &piece(stacks::Color::White, Kind::Wall),
+        );
+    };
+    let crown = |page: &mut Page, x: f64| {
+        layer(
+            page,
+            Point::new(x + 3.0, 1.8),
+            8.0,
+            2.2,
+            &piece(stacks::Color::White, Kind::Crown),
+        );
+    };
+    let numbers = |page: &mut Page, x: f64| {
+        let pt = cx.pt(MIN_LABEL_PT);
+        page.text_centered(x + 4.0, 3.2, text::shape("3", Style::Bold, pt, cx.reading));
+        page.text_centered(
+            x + 10.0,
+            3.2,
+            text::shape("+2", Style::Regular, pt, cx.reading),
+        );
+    };
+    let arrow = |page: &mut Page, x: f64| {
+        draw::arrow(page, Point::new(x, 2.2), Point::new(x + 14.0, 2.2), 0.5, 0.5, false)
+    };
+    let road = |page: &mut Page, x: f64| {
+        page.rect(Point::new(x + 2.0, 0.0), 10.0, 4.4, Paint::fill(Color::gray(0.85)));
+    };
+    let mut entries: Vec<draw::KeyEntry> = vec![("diagrams.key_flats", &flats)];
+    if variant.walls {
+        entries.push(("diagrams.key_wall", &wall));
+    }
+    if variant.crowns > 0 {
+        entries.push(("diagrams.key_crown", &crown));
+    }
+    entries.extend([
+        ("diagrams.key_numbers", &numbers as &dyn Fn(&mut Page, f64)),
+        ("diagrams.key_arrow", &arrow),
+        ("diagrams.key_road", &road),
+    ]);
+    draw::symbol_key(cx, &entries)
 }
 
 /// What stands on each square of `state`, row by row from a1, for a diagram's

@@ -15,7 +15,8 @@ use crate::verify::{Verified, When};
 type Example = Verified<ThreeMenSlide>;
 
 /// The figures this game draws, for error messages.
-pub const FIGURES: &[&str] = &["board", "counters", "repetition-log", "diagrams"];
+pub const FIGURES: &[&str] =
+    &["board", "counters", "repetition-log", "diagrams", "diagram-key"];
 
 /// Draws figure `name`.
 pub fn figure(
@@ -29,6 +30,7 @@ pub fn figure(
         "counters" => counters(cx),
         "repetition-log" => repetition_log(cx),
         "diagrams" => diagrams(args, cx, examples),
+        "diagram-key" => diagram_key(cx),
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
@@ -300,6 +302,31 @@ fn diagrams(
     }
     let board_h = 2.0 * spacing + 14.0;
     Ok(vec![diagram_row(cx, page, (&captions, &positions), left, slot, board_h)])
+}
+
+/// The key to the symbols of the diagrams: both players' counters, a slide's arrow
+/// and a winning line's band, as `draw_position` draws them.
+fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+    let counters = |page: &mut Page, x: f64| {
+        // As large as the letters' smallest size allows.
+        draw::piece(page, Point::new(x + 3.2, 2.2), 6.2, side(Player::A), "A");
+        draw::piece(page, Point::new(x + 10.8, 2.2), 6.2, side(Player::B), "B");
+    };
+    let slide = |page: &mut Page, x: f64| {
+        draw::arrow(page, Point::new(x, 2.2), Point::new(x + 14.0, 2.2), 0.5, 0.5, false)
+    };
+    let line = |page: &mut Page, x: f64| {
+        let band = Stroke::solid(2.4).colored(Color::gray(0.82));
+        page.line(Point::new(x + 1.0, 2.2), Point::new(x + 13.0, 2.2), band);
+    };
+    draw::symbol_key(
+        cx,
+        &[
+            ("diagrams.key_counters", &counters),
+            ("diagrams.key_slide", &slide),
+            ("diagrams.key_line", &line),
+        ],
+    )
 }
 
 fn draw_position(
