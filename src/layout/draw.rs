@@ -422,6 +422,25 @@ pub fn position_words(cx: &FigureContext, groups: &[String]) -> Result<String, S
     Ok(cx.text("alt.position")?.replace("{squares}", &groups.join(&separator)))
 }
 
+/// What a board of points shows, for its alternative text: each player's letter and
+/// the points their pieces stand on (`alt.player`), in [`position_words`].
+pub fn players_words(
+    cx: &FigureContext,
+    players: &[(String, Vec<String>)],
+) -> Result<String, String> {
+    let comma = cx.text("alt.comma")?;
+    let mut groups = Vec::new();
+    for (piece, points) in players.iter().filter(|(_, points)| !points.is_empty()) {
+        let squares = points.join(&comma);
+        groups.push(filled(
+            cx,
+            "alt.player",
+            &[("piece", piece), ("squares", &squares)],
+        )?);
+    }
+    position_words(cx, &groups)
+}
+
 /// The words at `key` with its placeholders filled from `values`.
 pub fn filled(
     cx: &FigureContext,

@@ -252,28 +252,14 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// Each player's points in `state`, for a diagram's alternative text.
 fn position_words(cx: &FigureContext, state: &State) -> Result<String, String> {
     let n = state.size();
-    let comma = cx.text("alt.comma")?;
-    let mut groups = Vec::new();
-    for player in [Player::V, Player::H] {
-        let mut points = Vec::new();
-        for row in 0..n {
-            for col in 0..n {
-                let p = crossway::Point { col, row };
-                if state.stone(p) == Some(player) {
-                    points.push(p.to_string());
-                }
-            }
-        }
-        if !points.is_empty() {
-            let (piece, squares) = (player.to_string(), points.join(&comma));
-            groups.push(draw::filled(
-                cx,
-                "alt.player",
-                &[("piece", &piece), ("squares", &squares)],
-            )?);
-        }
-    }
-    draw::position_words(cx, &groups)
+    let points = |player| {
+        let all =
+            (0..n).flat_map(|row| (0..n).map(move |col| crossway::Point { col, row }));
+        all.filter(|&p| state.stone(p) == Some(player)).map(|p| p.to_string()).collect()
+    };
+    let players =
+        [Player::V, Player::H].map(|player| (player.to_string(), points(player)));
+    draw::players_words(cx, &players)
 }
 
 /// Rows of small boards, one per `example:when` argument (`:marks` adds a "?" on

@@ -257,23 +257,13 @@ fn position_words(
     cx: &FigureContext,
     state: &three_men::State,
 ) -> Result<String, String> {
-    let mut groups = Vec::new();
-    let comma = cx.text("alt.comma")?;
-    for player in [Player::A, Player::B] {
-        let points: Vec<String> = Square::all()
-            .filter(|&sq| state.piece_at(sq) == Some(player))
-            .map(|sq| sq.to_string())
-            .collect();
-        if !points.is_empty() {
-            let (piece, squares) = (player.to_string(), points.join(&comma));
-            groups.push(draw::filled(
-                cx,
-                "alt.player",
-                &[("piece", &piece), ("squares", &squares)],
-            )?);
-        }
-    }
-    draw::position_words(cx, &groups)
+    let points = |player| {
+        let on = Square::all().filter(|&sq| state.piece_at(sq) == Some(player));
+        on.map(|sq| sq.to_string()).collect()
+    };
+    let players =
+        [Player::A, Player::B].map(|player| (player.to_string(), points(player)));
+    draw::players_words(cx, &players)
 }
 
 /// A row of small boards, one per `example:when` argument (`when` is `start`, the
