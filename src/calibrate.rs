@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use crate::layout::Paper;
 use crate::layout::footer::{calibration_bar, inch_scale};
+use crate::layout::paper::MIN_PAPER_MM;
 use crate::page::{Page, Paint, Point, Role, Stroke, Tag};
 use crate::pdf;
 use crate::text::{self, Reading, Style};
@@ -22,8 +23,9 @@ pub const MIN_MM: f64 = 90.0;
 pub const MAX_MM: f64 = 110.0;
 
 /// How near the paper's edge a corrected sheet may draw (before the printer shrinks
-/// it back to its true size).
-pub const CORRECTED_EDGE_MM: f64 = 5.0;
+/// it back to its true size): as near as an uncorrected sheet draws, so a printer's
+/// unprintable border never takes a mark.
+pub const CORRECTED_EDGE_MM: f64 = crate::layout::SAFE_MARGIN_MM;
 
 /// What one printer made of the 100 mm bar, in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -80,40 +82,45 @@ impl Calibration {
         (100.0 / self.across, 100.0 / self.down)
     }
 
-    /// Whether sheets of a `width` × `height` mm paper, corrected for this printer,
-    /// stay on the paper: enlarging a page about its centre moves its outermost ink
-    /// (at [`SAFE_MARGIN_MM`](crate::layout::SAFE_MARGIN_MM)) towards the edge, and
-    /// it must keep [`CORRECTED_EDGE_MM`]. The printer then shrinks it back, so on
-    /// paper the margin is as wide as ever.
-    pub fn fits(&self, (width, height): (f64, f64)) -> Result<(), String> {
-        let ink = crate::layout::SAFE_MARGIN_MM;
+    /// The paper as sheets corrected for this printer are laid out on it. Where the
+    /// printer shrinks, the page is drawn larger about its centre, so it is laid out
+    /// on an area centred on the sheet small enough that its outermost ink
+    /// ([`SAFE_MARGIN_MM`](crate::layout::SAFE_MARGIN_MM) inside the area) stays
+    /// [`CORRECTED_EDGE_MM`] from the paper's edge once enlarged; the printer then
+    /// shrinks it back, so every length comes out true. Refused, naming the
+    /// strongest correction the paper allows, when that area is smaller than a sheet
+    /// can be laid out on.
+    pub fn printable(&self, paper: &Paper) -> Result<Paper, String> {
+        let (width, height) = paper.sheet_mm();
         let (sx, sy) = self.scale();
-        let edge = |side: f64, scale: f64| side / 2.0 - scale * (side / 2.0 - ink);
-        let closest = edge(width, sx).min(edge(height, sy));
-        if closest >= CORRECTED_EDGE_MM - 1e-9 {
-            return Ok(());
+        let (area_w, area_h) = (laid_out_side(width, sx), laid_out_side(height, sy));
+        let (least_w, least_h) = match width <= height {
+            true => MIN_PAPER_MM,
+            false => (MIN_PAPER_MM.1, MIN_PAPER_MM.0),
+        };
+        if area_w >= least_w - 1e-9 && area_h >= least_h - 1e-9 {
+            return Ok(paper.within(area_w, area_h));
         }
-        // The shortest bars that keep the margin, to a tenth rounded up.
-        let least = |side: f64| {
-            let bar = 100.0 * (side / 2.0 - ink) / (side / 2.0 - CORRECTED_EDGE_MM);
-            shown((bar * 10.0 - 1e-6).ceil() / 10.0, false)
+        // The shortest bars whose area is still large enough, to a tenth rounded up.
+        let least = |side: f64, needed: f64| {
+            let ink = crate::layout::SAFE_MARGIN_MM;
+            let bar = 100.0 * (needed / 2.0 - ink) / (side / 2.0 - CORRECTED_EDGE_MM);
+            shown(((bar * 10.0 - 1e-6).ceil() / 10.0).max(MIN_MM), false)
         };
         let (across, down) = self.shown(false);
-        let tenths = |mm: f64| shown((mm.abs() * 10.0).round() / 10.0, false);
-        let where_drawn = match closest < 0.0 {
-            true => format!("{} mm past the paper's edge", tenths(closest)),
-            false => format!(
-                "{} mm from the paper's edge, closer than printers print",
-                tenths(closest)
-            ),
-        };
+        let tenths = |mm: f64| shown((mm * 10.0).floor() / 10.0, false);
         Err(format!(
-            "corrected for bars of {across} × {down} mm, the sheets would be drawn \
-             {where_drawn}; on this paper a correction works for bars of at least {} mm \
-             across and {} mm down. Check that the printer prints at 100 % (not \"fit to \
-             page\") and measure again",
-            least(width),
-            least(height),
+            "corrected for bars of {across} × {down} mm, the sheets would have to fit in \
+             {} × {} mm to stay {CORRECTED_EDGE_MM:.0} mm from the paper's edge, and a sheet \
+             needs at least {} × {} mm; on this paper a correction works for bars of at \
+             least {} mm across and {} mm down. Check that the printer prints at 100 % \
+             (not \"fit to page\") and measure again",
+            tenths(area_w),
+            tenths(area_h),
+            least_w,
+            least_h,
+            least(width, least_w),
+            least(height, least_h),
         ))
     }
 
@@ -121,6 +128,17 @@ impl Calibration {
     /// (hundredths at most, no needless zeros), with a decimal comma if asked.
     pub fn shown(&self, comma: bool) -> (String, String) {
         (shown(self.across, comma), shown(self.down, comma))
+    }
+}
+
+/// The side of the area a sheet is laid out on for a paper `side` mm long, drawn
+/// `scale` times larger: its ink, at the area's margin, lands [`CORRECTED_EDGE_MM`]
+/// from the paper's edge. A page drawn smaller keeps the whole side.
+fn laid_out_side(side: f64, scale: f64) -> f64 {
+    let ink = crate::layout::SAFE_MARGIN_MM;
+    match scale > 1.0 {
+        true => 2.0 * ((side / 2.0 - CORRECTED_EDGE_MM) / scale + ink),
+        false => side,
     }
 }
 

@@ -783,7 +783,7 @@ fn build_cmd(
         .map_err(|e| anyhow::anyhow!("--paper: {e}"))?;
     if let Some(calibration) = &req.calibration {
         calibration
-            .fits(paper.size_mm())
+            .printable(&paper)
             .map_err(|e| anyhow::anyhow!("--measured/--printer on {paper}: {e}"))?;
     }
     let overrides = match &req.templates {

@@ -373,6 +373,16 @@ struct KitInfo<'a> {
 
 /// Builds every sheet of a kit. All problems found are reported together.
 pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
+    let corrected;
+    let options = match &options.calibration {
+        Some(calibration) => {
+            let fail = |e: String| vec![Diagnostic::file(&kit.kit_file, e)];
+            let paper = calibration.printable(&options.paper).map_err(fail)?;
+            corrected = Options { paper, ..options.clone() };
+            &corrected
+        }
+        None => options,
+    };
     let scaled;
     let large = match options.large_print && kit.board.presets.contains_key("large") {
         true => Some("large".to_string()),
@@ -711,7 +721,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     // again until its own page count is the one it prints (it settles at once).
     let cx = figure_context(players_plan, Audience::Players, kit, geometry);
     let mut own_pages = 1;
-    let paper = options.paper.size_mm();
+    let paper = options.paper.sheet_mm();
     let outline_only = |name: String| Thumbnail { name, page: None, size: paper };
     // The contents sheet cannot picture itself, nor show the host key to players.
     let thumbnails: Vec<Thumbnail> =
@@ -876,7 +886,7 @@ fn print_all(
     (title, (card, on_card, reading)): (&str, (&[SheetKind], &str, Reading)),
     options: &Options,
 ) -> (usize, Vec<u8>) {
-    let (width, height) = options.paper.size_mm();
+    let (width, height) = options.paper.sheet_mm();
     let blank = crate::page::Page::new(width, height);
     let marked: Vec<Vec<crate::page::Page>> = laid
         .iter()
@@ -1121,23 +1131,25 @@ fn lay_out(
     }
     let in_template = |e: String| vec![Diagnostic::file(&template_path, e)];
     let game_title = cx.text("common.game_title").map_err(in_template)?;
-    let mut caption = format!("{game_title} · {title} · {stamp}");
-    if let Some(calibration) = &options.calibration {
-        // The sheet says it was drawn for one printer, and for what measurement.
-        let comma = DECIMAL_COMMA_LANGUAGES
-            .contains(&crate::kit::strings::language_of(&options.lang).as_str());
-        let (across, down) = calibration.shown(comma);
-        let note = cx.text("common.corrected").map_err(in_template)?;
-        let note = note.replace("{across}", &across).replace("{down}", &down);
-        caption = format!("{caption} · {note}");
-    }
+    let caption = format!("{game_title} · {title} · {stamp}");
+    // The sheet says it was drawn for one printer, and for what measurement.
+    let correction = match &options.calibration {
+        Some(calibration) => {
+            let comma = DECIMAL_COMMA_LANGUAGES
+                .contains(&crate::kit::strings::language_of(&options.lang).as_str());
+            let (across, down) = calibration.shown(comma);
+            let note = cx.text("common.corrected").map_err(in_template)?;
+            Some(note.replace("{across}", &across).replace("{down}", &down))
+        }
+        None => None,
+    };
     // Large print has a short note: it must fit beside the bar at 12 pt.
     let note_key = match cx.min_pt > 0.0 {
         true => "common.print_note_large",
         false => "common.print_note",
     };
     let footer = Footer::new(
-        &cx.text(note_key).map_err(in_template)?,
+        (&cx.text(note_key).map_err(in_template)?, correction.as_deref()),
         caption,
         cx.text("common.page_label").map_err(in_template)?,
         (options.paper.size_mm().0, cx.min_pt),
@@ -1147,6 +1159,9 @@ fn lay_out(
         let message = format!("sheet `{}` ({}): {e}", sheet.name(), options.lang);
         if e.contains("`common.print_note`") {
             return vec![blame(note_key, message)];
+        }
+        if e.contains("`common.corrected`") {
+            return vec![blame("common.corrected", message)];
         }
         in_template(message)
     })?;

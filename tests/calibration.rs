@@ -24,12 +24,23 @@ fn tablekit_in(config: &Path, args: &[&str]) -> Output {
 
 /// Builds Pathstone 5×5 in `lang` into `out` with extra options; the variant folder.
 fn build(config: &Path, out: &Path, lang: &str, extra: &[&str]) -> PathBuf {
-    let mut args = vec!["build", "pathstone", "--lang", lang, "--out"];
+    build_on(config, out, lang, "a4", extra)
+}
+
+/// Builds Pathstone 5×5 in `lang` on `paper` into `out`; the variant folder.
+fn build_on(
+    config: &Path,
+    out: &Path,
+    lang: &str,
+    paper: &str,
+    extra: &[&str],
+) -> PathBuf {
+    let mut args = vec!["build", "pathstone", "--lang", lang, "--paper", paper, "--out"];
     args.push(out.to_str().unwrap());
     args.extend(extra);
     let result = tablekit_in(config, &args);
     assert_eq!(result.status.code(), Some(0), "{}", stderr(&result));
-    crate::support::variant_dir(&out.join("pathstone"), &format!("{lang}-a4-5"))
+    crate::support::variant_dir(&out.join("pathstone"), &format!("{lang}-{paper}-5"))
 }
 
 fn probe(dir: &Path, sheet: &str) -> Probe {
@@ -40,31 +51,46 @@ fn length(s: &Segment) -> f64 {
     (s.x2 - s.x1).hypot(s.y2 - s.y1)
 }
 
-/// Where a point of `page` lands when the page is scaled by `(sx, sy)` about its
-/// centre.
-fn scaled(page: &PageProbe, (sx, sy): (f64, f64), x: f64, y: f64) -> (f64, f64) {
+/// Where a point of `page` lands when the page is centred on a `sheet` and scaled
+/// by `(sx, sy)` about the sheet's centre.
+fn scaled(
+    page: &PageProbe,
+    sheet: (f64, f64),
+    (sx, sy): (f64, f64),
+    (x, y): (f64, f64),
+) -> (f64, f64) {
     let (cx, cy) = (page.width_mm / 2.0, page.height_mm / 2.0);
-    (cx + (x - cx) * sx, cy + (y - cy) * sy)
+    (sheet.0 / 2.0 + (x - cx) * sx, sheet.1 / 2.0 + (y - cy) * sy)
 }
 
 #[test]
 fn a_measured_build_scales_every_line_bar_and_board_pitch_exactly() {
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("config");
-    let plain = build(&config, &tmp.path().join("plain"), "en", &[]);
     let corrected =
         build(&config, &tmp.path().join("fixed"), "en", &["--measured", "99.2x100.6"]);
     let factors = (100.0 / 99.2, 100.0 / 100.6);
-    for sheet in ["contents", "board", "stones", "ledger", "rule-card", "host-key"] {
+    // Drawn 100/99.2 as wide, the sheet is laid out 2 × 95 × 0.992 + 20 mm wide so
+    // its ink keeps 10 mm from the edge; drawn smaller down, it keeps A4's height.
+    let area = "208.48x297mm";
+    let plain = build_on(&config, &tmp.path().join("plain"), "en", area, &[]);
+    let a4 = (210.0, 297.0);
+    // The contents name the paper and the command, so only its margin is compared.
+    for page in &probe(&corrected, "contents").pages {
+        page.all_marks_inside(9.99).unwrap_or_else(|e| panic!("contents: {e}"));
+    }
+    for sheet in ["board", "stones", "ledger", "rule-card", "host-key"] {
         let (a, b) = (probe(&plain, sheet), probe(&corrected, sheet));
         assert_eq!(a.pages.len(), b.pages.len(), "{sheet}");
         for (i, (pa, pb)) in a.pages.iter().zip(&b.pages).enumerate() {
-            assert_eq!((pa.width_mm, pa.height_mm), (pb.width_mm, pb.height_mm));
+            assert!((pb.width_mm - a4.0).abs() < EXACT_MM, "{sheet}: still A4");
+            assert!((pb.height_mm - a4.1).abs() < EXACT_MM, "{sheet}: still A4");
+            pb.all_marks_inside(9.99).unwrap_or_else(|e| panic!("{sheet} page {i}: {e}"));
             // Only the footer's words differ: every line is the same line, moved.
             assert_eq!(pa.segments.len(), pb.segments.len(), "{sheet} page {i}");
             for (sa, sb) in pa.segments.iter().zip(&pb.segments) {
-                let (x1, y1) = scaled(pa, factors, sa.x1, sa.y1);
-                let (x2, y2) = scaled(pa, factors, sa.x2, sa.y2);
+                let (x1, y1) = scaled(pa, a4, factors, (sa.x1, sa.y1));
+                let (x2, y2) = scaled(pa, a4, factors, (sa.x2, sa.y2));
                 for (want, got) in [(x1, sb.x1), (y1, sb.y1), (x2, sb.x2), (y2, sb.y2)] {
                     assert!(
                         (want - got).abs() < EXACT_MM,
@@ -84,11 +110,11 @@ fn a_measured_build_scales_every_line_bar_and_board_pitch_exactly() {
             assert!((got - 100.0 * factors.0).abs() < EXACT_MM, "{sheet}: bar {got}");
             assert!(
                 pb.contains_text(
-                    "corrected for a printer whose 100 mm bar measured 99.2 × 100.6 mm"
+                    "Corrected for a printer whose 100 mm bar measured 99.2 × 100.6 mm"
                 ),
                 "{sheet} page {i}: no correction note"
             );
-            assert!(!pa.contains_text("corrected for a printer"), "{sheet}");
+            assert!(!pa.contains_text("Corrected for a printer"), "{sheet}");
         }
     }
     // The board's pitch, across and down: its 0.4 mm grid lines in both builds.
@@ -296,25 +322,18 @@ fn keeping_a_printer_keeps_the_file_s_comments_and_hand_written_names() {
 }
 
 #[test]
-fn a_correction_that_would_draw_off_the_paper_is_refused_and_the_least_one_allowed_fits()
-{
+fn a_correction_keeps_the_margin_or_is_refused_naming_the_least_one_allowed() {
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("config");
     let out = tmp.path().join("out");
-    for (paper, too_short, least) in
-        [("a4", "94.9x96.6", "95x96.6"), ("letter", "95.2x96.2", "95.2x96.3")]
-    {
-        let args =
-            ["build", "--lang", "en", "--paper", paper, "--out", out.to_str().unwrap()];
-        let refused =
-            tablekit_in(&config, &[&args[..], &["--measured", too_short]].concat());
-        let err = stderr(&refused);
-        assert_eq!(refused.status.code(), Some(2), "{paper}: {err}");
-        assert!(err.contains("closer than printers print"), "{paper}: {err}");
-        assert!(!out.exists(), "nothing is built");
-        // At the least correction the message offers, every mark of every kit's
-        // sheets keeps 5 mm from the edge of the PDF page.
-        let built = tablekit_in(&config, &[&args[..], &["--measured", least]].concat());
+    // A strong correction on office paper: the sheets are laid out on a smaller
+    // area, so every mark of every kit keeps 10 mm from the PDF page's edge.
+    for paper in ["a4", "letter"] {
+        let args = ["build", "--lang", "en", "--paper", paper, "--measured", "92x92"];
+        let built = tablekit_in(
+            &config,
+            &[&args[..], &["--out", out.to_str().unwrap()]].concat(),
+        );
         assert_eq!(built.status.code(), Some(0), "{paper}: {}", stderr(&built));
         let mut checked = 0;
         for kit in std::fs::read_dir(&out).unwrap() {
@@ -323,7 +342,7 @@ fn a_correction_that_would_draw_off_the_paper_is_refused_and_the_least_one_allow
                     let path = file.unwrap().path();
                     for (i, page) in pdf_probe::load_file(&path).pages.iter().enumerate()
                     {
-                        page.all_marks_inside(4.99).unwrap_or_else(|e| {
+                        page.all_marks_inside(9.99).unwrap_or_else(|e| {
                             panic!("{} page {i}: {e}", path.display())
                         });
                         checked += 1;
@@ -334,13 +353,21 @@ fn a_correction_that_would_draw_off_the_paper_is_refused_and_the_least_one_allow
         assert!(checked > 30, "{checked} pages");
         std::fs::remove_dir_all(&out).unwrap();
     }
-    // Far past the paper: said so.
-    let refused = tablekit_in(&config, &["build", "three-men-slide", "--measured", "90"]);
-    assert!(
-        stderr(&refused).contains("5.4 mm past the paper's edge"),
-        "{}",
-        stderr(&refused)
-    );
+    // On small paper the same kind of correction leaves too little room: refused,
+    // naming the least bars that work, and those build.
+    let small = ["build", "three-men-slide", "--paper", "150x200mm"];
+    let small = |measured: &str| {
+        let args =
+            [&small[..], &["--measured", measured, "--out", out.to_str().unwrap()]];
+        tablekit_in(&config, &args.concat())
+    };
+    let refused = small("90");
+    let err = stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(err.contains("at least 92.4 mm across and 90 mm down"), "{err}");
+    assert!(!out.exists(), "nothing is built");
+    let built = small("92.4x90");
+    assert_eq!(built.status.code(), Some(0), "{}", stderr(&built));
 }
 
 #[test]

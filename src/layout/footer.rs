@@ -26,6 +26,8 @@ pub struct Footer {
     note_width: f64,
     /// Left of the bottom line: kit and sheet.
     caption: text::Shaped,
+    /// At the head of the page, for a sheet corrected for one printer: which one.
+    correction: Option<text::Shaped>,
     /// Page numbering pattern with `{page}` and `{pages}`.
     page_label: String,
     /// Which way the sheet's text runs.
@@ -38,7 +40,7 @@ impl Footer {
     /// A footer for pages `page_width` mm wide; the print note is set smaller if it
     /// must be, and refused (with the reason) if it cannot fit its box at all.
     pub fn new(
-        print_note: &str,
+        (print_note, correction): (&str, Option<&str>),
         caption: String,
         page_label: String,
         (page_width, min_pt): (f64, f64),
@@ -89,7 +91,32 @@ impl Footer {
                 "the footer caption {caption:?} does not fit in {room:.0} mm: shorten it"
             )
         })?;
-        Ok(Footer { note, note_at, note_width, caption, page_label, reading, size_pt })
+        // In the band above the content, clear of the printer's unprintable border.
+        let correction = match correction {
+            Some(words) => {
+                let width = page_width - 2.0 * MARGIN_MM;
+                let fitted =
+                    text::fit(words, Style::Regular, size_pt, least, width, 1, reading);
+                let line = fitted.and_then(|lines| lines.into_iter().next());
+                Some(line.ok_or_else(|| {
+                    format!(
+                        "the text of `common.corrected` does not fit the head of the \
+                         page ({width:.0} mm): shorten it"
+                    )
+                })?)
+            }
+            None => None,
+        };
+        Ok(Footer {
+            note,
+            note_at,
+            note_width,
+            caption,
+            correction,
+            page_label,
+            reading,
+            size_pt,
+        })
     }
 
     /// Draws the footer on page `number` of `count`.
@@ -126,6 +153,14 @@ impl Footer {
         let shaped = text::shape(&label, Style::Regular, self.size_pt, self.reading);
         let x = page.width - MARGIN_MM - shaped.width_mm();
         page.text(Point::new(x, bottom), shaped);
+        if let Some(line) = &self.correction {
+            let (ascent, _) = text::vertical_metrics_mm(Style::Regular, line.size_pt);
+            let x = match line.rtl {
+                true => page.width - MARGIN_MM - line.width_mm(),
+                false => MARGIN_MM,
+            };
+            page.text(Point::new(x, SAFE_MARGIN_MM + ascent), line.clone());
+        }
     }
 }
 

@@ -357,13 +357,26 @@ pub fn paginate_flowed(
         .enumerate()
         .map(|(index, items)| {
             // A page holding a landscape part of a split drawing is turned.
-            let (width, height) =
-                if turned.contains(&index) { (height, width) } else { (width, height) };
+            let turn = |(w, h): (f64, f64)| match turned.contains(&index) {
+                true => (h, w),
+                false => (w, h),
+            };
+            let (width, height) = turn((width, height));
             let mut page = Page { width, height, items };
             footer.draw(&mut page, index + 1, count, paper.imperial());
-            page
+            centred_on(page, turn(paper.sheet_mm()))
         })
         .collect()
+}
+
+/// A page laid out on part of a sheet, moved to the middle of the whole sheet.
+fn centred_on(page: Page, (width, height): (f64, f64)) -> Page {
+    if (width, height) == (page.width, page.height) {
+        return page;
+    }
+    let (dx, dy) = ((width - page.width) / 2.0, (height - page.height) / 2.0);
+    let items = page.items.iter().map(|item| item.translated(dx, dy)).collect();
+    Page { width, height, items }
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@ pub struct Paper {
     width: f64,
     height: f64,
     imperial: bool,
+    /// The whole sheet when sheets are laid out on a smaller area centred on it.
+    sheet: Option<(f64, f64)>,
 }
 
 /// The named sizes: name, width and height in mm (portrait), measured in inches,
@@ -43,8 +45,9 @@ const UNITS: [(&str, f64); 2] = [("mm", 1.0), ("in", 25.4)];
 /// The largest side a PDF page may have (200 inches, the PDF page-size limit).
 pub const MAX_PAPER_MM: f64 = 5080.0;
 
-/// The smallest paper that leaves room for a footer and some content.
-const MIN_PAPER_MM: (f64, f64) = (120.0, 150.0);
+/// The smallest paper every built-in kit builds on: room for a footer, the
+/// widest ledger and a column of rules.
+pub const MIN_PAPER_MM: (f64, f64) = (140.0, 150.0);
 
 impl Paper {
     /// The names `--paper` accepts, for listings and messages.
@@ -80,12 +83,25 @@ impl Paper {
             true => (width.max(height), width.min(height), format!("{name}-landscape")),
             false => (width, height, name),
         };
-        Ok(Paper { name, width, height, imperial })
+        Ok(Paper { name, width, height, imperial, sheet: None })
     }
 
-    /// Width and height in millimetres, as printed.
+    /// Width and height in millimetres of the area sheets are laid out on: the
+    /// whole sheet unless [`Paper::within`] made it smaller.
     pub fn size_mm(&self) -> (f64, f64) {
         (self.width, self.height)
+    }
+
+    /// Width and height in millimetres of the sheet itself.
+    pub fn sheet_mm(&self) -> (f64, f64) {
+        self.sheet.unwrap_or((self.width, self.height))
+    }
+
+    /// This paper, with sheets laid out on a `width` × `height` mm area centred on
+    /// it (a printer correction enlarges that area to the sheet's margins). Its
+    /// name and its pages' size stay the sheet's.
+    pub fn within(&self, width: f64, height: f64) -> Paper {
+        Paper { width, height, sheet: Some(self.sheet_mm()), ..self.clone() }
     }
 
     /// The name used in folder names (`a4`, `letter-landscape`, `300x400mm`).

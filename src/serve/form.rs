@@ -120,9 +120,7 @@ pub fn check(form: &Form, kit: &Kit, printers: &Profiles) -> Result<Checked, Str
         }
     };
     if let Some(calibration) = &calibration {
-        calibration
-            .fits(paper.size_mm())
-            .map_err(|e| format!("printer correction: {e}"))?;
+        calibration.printable(&paper).map_err(|e| format!("printer correction: {e}"))?;
     }
     let puzzles = match form.puzzles {
         None => None,
