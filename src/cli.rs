@@ -32,8 +32,8 @@ macro_rules! exit_codes {
      kits with one id, with `check --strict` a translation under 100 %, …), or a position or move the rules refuse (an illegal move, a
      position no game reaches, a `*` on a carry that flattens no wall)
   2  a usage error (an unknown command, game, kit or paper; a language, board size,
-     cell or puzzle length the kit does not offer; a printer correction that would
-     draw off the paper; a kits folder that holds no kit; a malformed
+     cell or puzzle length the kit does not offer; a printer correction that leaves
+     too little paper to lay a sheet out on; a kits folder that holds no kit; a malformed
      SOURCE_DATE_EPOCH), text that is not a position, move or square in the game's
      notation, or a file error (also a settings file that cannot be read, and a
      sheets folder holding files tablekit did not write, which is left as it was)
@@ -49,7 +49,7 @@ Exit codes:
   0  the answer was printed (an empty list of moves is an answer)
   1  the rules refuse a well-formed position or move: an illegal move in `apply`, a
      position no game reaches (too many pieces, a player to move who already won),
-     a `*` on a carry that flattens no wall
+     a `*` on a carry that flattens no wall, a position `solve` finds no puzzle
   2  a malformed command: an unknown game, a missing argument, or text that is not a
      position, move or square in the game's notation (a bad row, an unknown square,
      `+3` as a move number, `*` on a placement)
@@ -364,6 +364,24 @@ enum RulesQuery {
         /// games).
         #[arg(num_args = 1.., required = true)]
         moves: Vec<String>,
+    },
+    /// Whether a position is a puzzle: prints its only winning first move and one main
+    /// line to the win, or exits 1 saying why it is not one.
+    ///
+    /// A puzzle of PLIES plies (odd: 3 is a win with the mover's second move whatever
+    /// the defence) has exactly one first move that forces the win that fast, and no
+    /// faster win. Checks a puzzle of your own before you print it.
+    #[command(after_help = "Examples:
+  tablekit rules solve three-men-slide \".BA/.AB/.AB A\" --plies 1
+  tablekit rules solve stack-top-roads \"112,1,1/x3/x,2,x 1 7\" --plies 3")]
+    Solve {
+        /// The game: three-men-slide, stack-top-roads, pathstone or crossway.
+        game: String,
+        /// The position in the game's notation (Tak's TPS for the stacking games).
+        position: String,
+        /// Plies to the win (odd).
+        #[arg(long, default_value_t = 3)]
+        plies: u32,
     },
     /// Practice puzzles proven by the rules, one a line: the position, a tab, then the
     /// only winning first move and one main line to the win.
@@ -1450,7 +1468,8 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
         RulesQuery::Moves { game, .. }
         | RulesQuery::Perft { game, .. }
         | RulesQuery::Apply { game, .. }
-        | RulesQuery::Puzzles { game, .. } => game.clone(),
+        | RulesQuery::Puzzles { game, .. }
+        | RulesQuery::Solve { game, .. } => game.clone(),
     };
     let game = GameId::parse(&game_id).ok_or_else(|| {
         anyhow::anyhow!(
@@ -1474,6 +1493,25 @@ fn rules_cmd(query: RulesQuery) -> Result<(), Failure> {
             }
             for puzzle in puzzles {
                 say!("{}", puzzle.line());
+            }
+        }
+        RulesQuery::Solve { position, plies, .. } => {
+            if plies.is_multiple_of(2) || plies > crate::puzzles::MAX_PLIES {
+                return Err(Failure::Other(anyhow::anyhow!(
+                    "--plies {plies}: a puzzle is an odd number of plies from 1 to {}",
+                    crate::puzzles::MAX_PLIES
+                )));
+            }
+            let budget = crate::puzzles::DEFAULT_NODE_BUDGET;
+            match engine.solve(&position, plies, budget)? {
+                Some(line) => say!("{}", line.join(" ")),
+                None => {
+                    return Err(Failure::Refused(anyhow::anyhow!(
+                        "not a puzzle of {plies} {}: the player to move has no forced \
+                         win that fast, more than one winning first move, or a faster win",
+                        if plies == 1 { "ply" } else { "plies" }
+                    )));
+                }
             }
         }
         RulesQuery::Moves { position, from: None, .. } => {

@@ -406,6 +406,23 @@ fn rules_moves_perft_and_apply() {
     assert_eq!(stdout(&apply), "..B/BB./AAA B\nA wins (line A1 B1 C1)\n");
 }
 
+/// `rules solve` checks a puzzle of one's own: the only winning first move and a
+/// main line for a puzzle; exit 1 saying why for a position without a forced win;
+/// exit 2 for a length no puzzle has.
+#[test]
+fn rules_solve_says_whether_a_position_is_a_puzzle() {
+    let puzzle = tablekit(&["rules", "solve", KIT, ".BA/.AB/.AB A", "--plies", "1"]);
+    assert_eq!(puzzle.status.code(), Some(0), "{}", stderr(&puzzle));
+    assert_eq!(stdout(&puzzle), "B1-A1\n");
+    let apply = tablekit(&["rules", "apply", KIT, ".BA/.AB/.AB A", "B1-A1"]);
+    assert!(stdout(&apply).contains("A wins"), "{}", stdout(&apply));
+    let none = tablekit(&["rules", "solve", KIT, ".../B../A.. A", "--plies", "1"]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(stderr(&none).contains("not a puzzle of 1 ply"), "{}", stderr(&none));
+    let even = tablekit(&["rules", "solve", KIT, ".BA/.AB/.AB A", "--plies", "2"]);
+    assert_eq!(even.status.code(), Some(2), "{}", stderr(&even));
+}
+
 #[test]
 fn rules_refuse_bad_positions_and_moves_without_panicking() {
     for (args, needle) in [

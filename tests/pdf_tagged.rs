@@ -211,7 +211,7 @@ fn all_text_is_tagged_or_an_artifact_and_every_mcid_has_its_element() {
 }
 
 /// The alternative text of every figure in `doc`.
-fn figure_alts(doc: &Document) -> Vec<String> {
+pub(crate) fn figure_alts(doc: &Document) -> Vec<String> {
     elements(doc)
         .into_iter()
         .filter(|(kind, _, _)| kind == "Figure")

@@ -398,3 +398,129 @@ fn the_host_key_says_why_each_answer_wins() {
     }
     assert!(roads > 0, "no road explained");
 }
+
+/// The position a puzzle diagram's alternative text gives, in the game's notation:
+/// the pieces square by square (`Position: c1: B, W wall (bottom to top); …` for a
+/// stacking game, `V on b1, e1; H on a1` for points), and the player to move. A
+/// stacking position gets move number 2: past the opening, and the page prints no
+/// turn number, so the answer must not depend on one.
+fn notation_of(kit: &str, size: usize, alt: &str) -> String {
+    let words = alt.split("Position: ").nth(1).unwrap().trim_end_matches('.');
+    let mut grid = vec![vec![String::new(); size]; size];
+    let square = |name: &str| -> (usize, usize) {
+        let name = name.to_ascii_lowercase();
+        let col = usize::from(name.as_bytes()[0] - b'a');
+        (name[1..].parse::<usize>().unwrap() - 1, col)
+    };
+    let stacking = !matches!(kit, "crossway" | "three-men-slide");
+    for group in words.split("; ").filter(|g| !g.is_empty()) {
+        if stacking {
+            let (name, pieces) = group.split_once(": ").unwrap();
+            let (row, col) = square(name);
+            let pieces = pieces.trim_end_matches(" (bottom to top)");
+            for piece in pieces.split(", ") {
+                let colour = if piece.starts_with('W') { "1" } else { "2" };
+                grid[row][col].push_str(colour);
+                grid[row][col].push_str(match piece.split_once(' ') {
+                    Some((_, "wall")) => "S",
+                    Some((_, "Crown")) => "C",
+                    None => "",
+                    Some((_, other)) => panic!("{kit}: a piece `{other}` in {alt}"),
+                });
+            }
+        } else {
+            let (player, points) = group.split_once(" on ").unwrap();
+            for point in points.split(", ") {
+                let (row, col) = square(point);
+                grid[row][col] = player.to_string();
+            }
+        }
+    }
+    let mover = alt.split(" to move").next().unwrap();
+    let mover = mover
+        .rsplit(". ")
+        .next()
+        .unwrap()
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
+    let rows = grid.iter().rev().map(|row| match stacking {
+        true => row
+            .iter()
+            .map(|cell| if cell.is_empty() { "x" } else { cell })
+            .collect::<Vec<_>>()
+            .join(","),
+        false => row.iter().map(|c| if c.is_empty() { "." } else { c }).collect(),
+    });
+    let board = rows.collect::<Vec<_>>().join("/");
+    match kit {
+        "crossway" => format!("{board} {}", &mover[..1]),
+        "three-men-slide" => format!("{board} {mover}"),
+        _ => format!("{board} {} 2", if mover.starts_with("White") { 1 } else { 2 }),
+    }
+}
+
+/// The texts of puzzles 1 to `count` in `text`, where a diagram's text may hold a
+/// row of puzzles, each starting with its number (`2. Black (B) to move …`).
+fn numbered(text: &str, count: usize) -> Vec<String> {
+    let start = |n: usize| {
+        let mark = format!("{n}. ");
+        match text.starts_with(&mark) {
+            true => Some(0),
+            false => text.find(&format!(". {mark}")).map(|at| at + 2),
+        }
+    };
+    (1..=count)
+        .map(|n| {
+            let from = start(n).unwrap_or_else(|| panic!("no puzzle {n} in {text}"));
+            let to = start(n + 1).unwrap_or(text.len());
+            text[from..to].trim().to_string()
+        })
+        .collect()
+}
+
+/// Every printed puzzle is proved from its own page alone: the position its diagram
+/// shows (read from the diagram's alternative text, which names every piece) and the
+/// player to move, solved by the rules at the length the question asks, has exactly
+/// one winning first move, and the line the host key prints is the rules' own.
+#[test]
+fn every_printed_puzzle_is_proved_from_its_own_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let builds: [(&str, usize, &str); 6] = [
+        ("pathstone", 4, "3"),
+        ("pathstone", 6, "1"),
+        ("stack-top-roads", 3, "3"),
+        ("crossway", 5, "3"),
+        ("crossway", 9, "1"),
+        ("three-men-slide", 3, "3"),
+    ];
+    let mut proved = 0;
+    for (kit, size, plies) in builds {
+        let out = tmp.path().join(format!("{kit}-{size}-{plies}"));
+        let size_arg = size.to_string();
+        let args =
+            ["build", kit, "--size", &size_arg, "--puzzles", "4", "--plies", plies];
+        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+        assert!(run.status.success(), "{}", stderr(&run));
+        let dir = variant(&out, kit, "en", size as u8);
+        let sheet = lopdf::Document::load(dir.join("puzzles.pdf")).unwrap();
+        let alts = crate::pdf_tagged::figure_alts(&sheet);
+        let key =
+            pdf_probe::load_file(&crate::support::host_dir(&dir).join("host-key.pdf"));
+        let key = key.text().split_whitespace().collect::<Vec<_>>().join(" ");
+        let puzzles = numbered(&alts.join(" "), 4);
+        for (i, alt) in puzzles.iter().enumerate() {
+            let position = notation_of(kit, size, alt);
+            let solved = tablekit(&["rules", "solve", kit, &position, "--plies", plies]);
+            assert!(
+                solved.status.success(),
+                "{kit} {size} puzzle {}: `{position}` from {alt:?}: {}",
+                i + 1,
+                stderr(&solved)
+            );
+            let line = stdout(&solved).trim().to_string();
+            let printed = format!("{}. Main line: {line}", i + 1);
+            assert!(key.contains(&printed), "{kit} {size}: {printed:?} not in {key}");
+            proved += 1;
+        }
+    }
+    assert_eq!(proved, 24);
+}

@@ -18,7 +18,6 @@
 //! typed rules and start position.
 
 mod rng;
-mod solve;
 #[cfg(test)]
 mod tests;
 
@@ -28,8 +27,8 @@ use std::ops::RangeInclusive;
 
 use crate::games::GameId;
 use crate::rules::Game;
+use crate::rules::solve::{self, Solver, Verdict};
 pub use rng::SplitMix64;
-use solve::{Solver, Verdict};
 
 /// The longest puzzle offered, in plies (a win with the mover's fifth move).
 pub const MAX_PLIES: u32 = 9;
@@ -195,13 +194,13 @@ pub fn generate_with(
 
 /// The puzzles of a request for one game's typed rules, from random games played
 /// from `start` (the game's start position at the request's size, in notation).
-/// Only positions a diagram shows whole (`drawn_whole`) are tried: the page must
+/// Only positions a page shows whole (`shown_whole`) are tried: the page must
 /// give everything the answer depends on.
 pub(crate) fn search<G: Game>(
     game: &G,
     id: GameId,
     start: &str,
-    drawn_whole: &dyn Fn(&G::State) -> bool,
+    shown_whole: &dyn Fn(&G::State) -> bool,
     request: &Request,
 ) -> Result<Vec<Puzzle>, PuzzleError> {
     let start_state = game.parse_state(start).expect("a game's start position parses");
@@ -227,7 +226,7 @@ pub(crate) fn search<G: Game>(
                 continue;
             }
             let root = game.parse_state(&position).expect("a formatted position parses");
-            if game.outcome(&root).is_over() || !drawn_whole(&root) {
+            if game.outcome(&root).is_over() || !shown_whole(&root) {
                 continue;
             }
             let budget = request.node_budget.min(request.total_budget - spent);

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+pub mod solve;
+
 /// Why a position or a move was refused. The message (`.0`) is lowercase, with no
 /// final period, and says what was found and what was expected; `.1` says whether the
 /// text was not understood or the rules refuse what it says.
@@ -269,6 +271,15 @@ pub trait Engine {
     fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError>;
     /// Who owns the top piece on a square of a position, or `None` if it is empty.
     fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError>;
+    /// Whether an unfinished position is a puzzle of `plies` plies (see
+    /// [`solve::Solver::puzzle`]): its only winning first move and a main line to the
+    /// win, or `None`. Refused when the search needs more than `budget` moves.
+    fn solve(
+        &self,
+        position: &str,
+        plies: u32,
+        budget: u64,
+    ) -> Result<Option<Vec<String>>, RulesError>;
 }
 
 impl<G: Game> Engine for G {
@@ -340,6 +351,28 @@ impl<G: Game> Engine for G {
 
     fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
         top_of(self, position, square)
+    }
+
+    fn solve(
+        &self,
+        position: &str,
+        plies: u32,
+        budget: u64,
+    ) -> Result<Option<Vec<String>>, RulesError> {
+        let state = self.parse_state(position)?;
+        if let Outcome::Win { .. } | Outcome::Draw { .. } = self.outcome(&state) {
+            return Err(rules_err!("the game is already over at `{position}`").refused());
+        }
+        let mut solver = solve::Solver::new(self, self.to_move(&state), budget);
+        match solver.puzzle(&state, plies) {
+            Ok(solve::Verdict::Puzzle(line)) => {
+                Ok(Some(line.iter().map(ToString::to_string).collect()))
+            }
+            Ok(solve::Verdict::NotAPuzzle) => Ok(None),
+            Err(solve::OutOfBudget) => Err(rules_err!(
+                "the search gave up after {budget} moves: ask for fewer plies"
+            )),
+        }
     }
 }
 

@@ -76,7 +76,8 @@ impl GameKit for PathstoneKit {
         let row = format!("x{size}");
         let start = format!("{} 1 1", vec![row; usize::from(size)].join("/"));
         let game = StackGame { variant };
-        puzzles::search(&game, self.id(), &start, &stacking::drawn_whole, request)
+        let shown = stacking::shown_whole(&game.variant, request.plies);
+        puzzles::search(&game, self.id(), &start, &shown, request)
     }
 
     fn puzzle_facts(
@@ -188,5 +189,14 @@ impl Engine for PathstoneAnySize {
 
     fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
         Engine::top(&game_for(position)?, position, square)
+    }
+
+    fn solve(
+        &self,
+        position: &str,
+        plies: u32,
+        budget: u64,
+    ) -> Result<Option<Vec<String>>, RulesError> {
+        Engine::solve(&game_for(position)?, position, plies, budget)
     }
 }

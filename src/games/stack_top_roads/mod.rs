@@ -82,7 +82,8 @@ impl GameKit for StackTopRoadsKit {
         let row = format!("x{size}");
         let start = format!("{} 1 1", vec![row; usize::from(size)].join("/"));
         let game = StackGame { variant };
-        puzzles::search(&game, self.id(), &start, &stacking::drawn_whole, request)
+        let shown = stacking::shown_whole(&game.variant, request.plies);
+        puzzles::search(&game, self.id(), &start, &shown, request)
     }
 
     fn puzzle_facts(

@@ -444,7 +444,6 @@ impl State {
         (reserve.stones, reserve.crowns)
     }
 
-    #[cfg(test)]
     /// Turns played since the game's start, both players' counted.
     pub fn turns_played(&self) -> u32 {
         self.turns

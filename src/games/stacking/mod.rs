@@ -61,10 +61,16 @@ pub fn drawn_layers(size: u8) -> usize {
     usize::from(size) + 1
 }
 
-/// Whether a diagram of `position` shows every piece: a puzzle whose stacks hide
-/// pieces under a count could turn on their colours, which the page does not give.
-pub(crate) fn drawn_whole(state: &State) -> bool {
-    state.tallest() <= drawn_layers(state.size())
+/// Whether a puzzle of `plies` plies at `state` turns only on what its page shows:
+/// every piece is drawn (stacks that hid pieces under a count could turn on their
+/// colours), and no turn limit falls within the puzzle (the page gives no turn
+/// number, and need not).
+pub(crate) fn shown_whole(variant: &Variant, plies: u32) -> impl Fn(&State) -> bool {
+    let limit = variant.turn_limit;
+    move |state| {
+        let tallest = state.tallest() <= drawn_layers(state.size());
+        tallest && limit.is_none_or(|limit| state.turns_played() + plies < limit)
+    }
 }
 
 /// What the rules say of a puzzle in this variant for its captions.

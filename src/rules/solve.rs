@@ -8,7 +8,7 @@
 //! ply's parity, so a swap (Crossway's pie rule, the same colour moving again) is
 //! followed correctly.
 
-use crate::rules::{Game, Outcome};
+use super::{Game, Outcome};
 
 /// The search ran out of its node budget before it could decide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
