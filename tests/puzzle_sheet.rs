@@ -399,6 +399,68 @@ fn the_host_key_says_why_each_answer_wins() {
     assert!(roads > 0, "no road explained");
 }
 
+/// On a board of points the host key names the line or chain each answer's last
+/// move completes: the points the rules find after the main line, each touching
+/// the next (along a side or a corner), as many as a line needs.
+#[test]
+fn the_host_key_names_the_line_or_chain_each_answer_completes() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (kit, size, marker, plies) in [
+        ("three-men-slide", 3u8, "three counters in a row: ", "3"),
+        ("crossway", 5, "completes the chain ", "3"),
+    ] {
+        let out = tmp.path().join(kit);
+        let size_arg = size.to_string();
+        let args =
+            ["build", kit, "--size", &size_arg, "--puzzles", "4", "--plies", plies];
+        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+        assert!(run.status.success(), "{}", stderr(&run));
+        let host = crate::support::host_dir(&variant(&out, kit, "en", size));
+        let key = pdf_probe::load_file(&host.join("host-key.pdf")).column_text();
+        let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
+        // Each answer's number, then its reason: the columns may interleave answers.
+        let segments: Vec<&str> = key.split("Main line: ").collect();
+        let mut printed: Vec<(usize, &str)> = Vec::new();
+        for pair in segments.windows(2) {
+            let number = pair[0].trim_end().trim_end_matches('.').rsplit(' ').next();
+            let number: usize = number.unwrap().parse().unwrap();
+            let Some(rest) = pair[1].split(marker).nth(1) else { continue };
+            printed.push((number, rest.split(['.', ' ']).next().unwrap()));
+        }
+        printed.sort();
+        let printed: Vec<&str> = printed.into_iter().map(|(_, cells)| cells).collect();
+        let listed = tablekit(&[
+            "rules", "puzzles", kit, "--size", &size_arg, "--count", "4", "--plies",
+            plies,
+        ]);
+        let lines: Vec<String> = stdout(&listed).lines().map(str::to_string).collect();
+        assert_eq!(printed.len(), lines.len(), "{kit}: one reason per answer in {key}");
+        for (cells, line) in printed.iter().zip(&lines) {
+            let (position, moves) = line.split_once('\t').unwrap();
+            let mut args = vec!["rules", "apply", kit, position];
+            args.extend(moves.split(' '));
+            let end = stdout(&tablekit(&args));
+            let found = end.lines().nth(1).unwrap().split_once(" wins (").unwrap().1;
+            let found: Vec<&str> =
+                found.trim_end_matches(')').split(' ').skip(1).collect();
+            let points: Vec<&str> = cells.split('–').collect();
+            assert_eq!(points, found, "{kit}: printed {cells}, the rules find {end}");
+            let at = |p: &str| {
+                let p = p.to_ascii_lowercase();
+                (i32::from(p.as_bytes()[0]), p[1..].parse::<i32>().unwrap())
+            };
+            for pair in points.windows(2) {
+                let ((c0, r0), (c1, r1)) = (at(pair[0]), at(pair[1]));
+                let touch = (c0 - c1).abs() <= 1 && (r0 - r1).abs() <= 1;
+                assert!(touch && pair[0] != pair[1], "{kit}: {cells} is not one line");
+            }
+            assert!(
+                points.len() >= 3 || kit == "crossway" && points.len() >= size as usize
+            );
+        }
+    }
+}
+
 /// The position a puzzle diagram's alternative text gives, in the game's notation:
 /// the pieces square by square (`Position: c1: B, W wall (bottom to top); …` for a
 /// stacking game, `V on b1, e1; H on a1` for points), and the player to move. A

@@ -135,14 +135,18 @@ pub trait GameKit: Sync {
     /// game's typed rules and start position handed to [`crate::puzzles::search`].
     fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError>;
     /// What the rules say of a puzzle for its captions (see [`PuzzleFacts`]): the
-    /// strings key that says it and the facts that fill it (none by default).
+    /// strings key that says it and the facts that fill it. By default, why the
+    /// answer wins: the line or chain its last move completes.
     fn puzzle_facts(
         &self,
-        _puzzle: &Puzzle,
+        puzzle: &Puzzle,
         _rules: &crate::kit::RuleParams,
-        _asked: PuzzleFacts,
+        asked: PuzzleFacts,
     ) -> Option<(&'static str, Facts)> {
-        None
+        match asked {
+            PuzzleFacts::WhyItWins => line_it_completes(self.engine().as_ref(), puzzle),
+            PuzzleFacts::InHand => None,
+        }
     }
     /// Replays the kit's worked examples through the rules and checks every claim;
     /// what comes back draws the game's figures for a board of `size`.
@@ -177,6 +181,23 @@ pub trait Sheets {
 pub fn number(value: f64) -> String {
     let tenths = (value * 10.0).round() / 10.0;
     if tenths.fract() == 0.0 { format!("{tenths:.0}") } else { format!("{tenths:.1}") }
+}
+
+/// Why a puzzle's main line wins, as the rules find the end after its last move: the
+/// winning line or chain (`puzzles.why_line`, `{cells}` its points in order).
+fn line_it_completes(
+    engine: &dyn crate::rules::Engine,
+    puzzle: &Puzzle,
+) -> Option<(&'static str, Facts)> {
+    let replay = engine.replay(&puzzle.position, &puzzle.solution).ok()?;
+    match replay.outcome {
+        crate::rules::Outcome::Win { cells, .. } if !cells.is_empty() => {
+            let mut facts = Facts::new();
+            facts.insert("cells".into(), cells.join("–"));
+            Some(("puzzles.why_line", facts))
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -433,6 +433,7 @@ pub fn placeholders(text: &str) -> Vec<String> {
 const FILLED_LATER: &[(&str, &[&str])] = &[
     ("puzzles.in_hand", &["w_stones", "b_stones"]),
     ("puzzles.why_road", &["road"]),
+    ("puzzles.why_line", &["cells"]),
     ("puzzles.why_count", &["w_flats", "b_flats"]),
     ("puzzles.in_hand_crowns", &["w_stones", "b_stones", "w_crowns", "b_crowns"]),
     ("common.page_label", &["page", "pages"]),
