@@ -7,8 +7,9 @@
 //! rules (through [`Game`]): its first move forces a win within `plies` plies against
 //! every defence, no other first move does, there is no forced win in fewer plies,
 //! and the position is not finished. Positions come from random games played from the
-//! start position, so each is reachable; [`Puzzle::reached_by`] is the game that got
-//! there.
+//! start position by a simple policy of the game's (a stacking game plays flat
+//! stones more often than walls, as players do), so each is reachable and looks
+//! like play; [`Puzzle::reached_by`] is the game that got there.
 //!
 //! Generation is deterministic: random games use the seeded [`SplitMix64`] below and
 //! moves are chosen in notation order, and the search is bounded by node counts, not
@@ -192,15 +193,31 @@ pub fn generate_with(
     kit.puzzles(request)
 }
 
+/// How a game's puzzles are found: which positions a page shows whole (the page
+/// must give everything the answer depends on), and how often the random games
+/// that lead to them play each kind of move, so that positions look like play.
+pub(crate) struct Policy<'a, G: Game> {
+    /// Whether a position can be a puzzle: only those a page shows whole are tried.
+    pub shown_whole: &'a dyn Fn(&G::State) -> bool,
+    /// A move's weight in the random games: 1 for every move plays uniformly.
+    pub weight: &'a dyn Fn(&G::Move) -> u32,
+}
+
+impl<G: Game> Policy<'static, G> {
+    /// Every position tried, every move as likely as the next.
+    pub fn uniform() -> Self {
+        Policy { shown_whole: &|_| true, weight: &|_| 1 }
+    }
+}
+
 /// The puzzles of a request for one game's typed rules, from random games played
-/// from `start` (the game's start position at the request's size, in notation).
-/// Only positions a page shows whole (`shown_whole`) are tried: the page must
-/// give everything the answer depends on.
+/// from `start` (the game's start position at the request's size, in notation)
+/// by `policy`.
 pub(crate) fn search<G: Game>(
     game: &G,
     id: GameId,
     start: &str,
-    shown_whole: &dyn Fn(&G::State) -> bool,
+    policy: &Policy<'_, G>,
     request: &Request,
 ) -> Result<Vec<Puzzle>, PuzzleError> {
     let start_state = game.parse_state(start).expect("a game's start position parses");
@@ -209,7 +226,7 @@ pub(crate) fn search<G: Game>(
     let mut seen = BTreeSet::new();
     let mut spent: u64 = 0;
     while puzzles.len() < request.count && spent < request.total_budget {
-        let (states, moves) = random_game(game, &start_state, &mut rng);
+        let (states, moves) = random_game(game, &start_state, policy.weight, &mut rng);
         spent += moves.len() as u64;
         let last = states.len() - 1;
         let backs =
@@ -226,7 +243,7 @@ pub(crate) fn search<G: Game>(
                 continue;
             }
             let root = game.parse_state(&position).expect("a formatted position parses");
-            if game.outcome(&root).is_over() || !shown_whole(&root) {
+            if game.outcome(&root).is_over() || !(policy.shown_whole)(&root) {
                 continue;
             }
             let budget = request.node_budget.min(request.total_budget - spent);
@@ -261,19 +278,21 @@ pub(crate) fn search<G: Game>(
     Ok(puzzles)
 }
 
-/// A game of uniformly random legal moves (in notation order, so the choice does not
-/// depend on move generation) from `start` to its end or [`MAX_GAME_PLIES`]: every
-/// state, and the moves between them.
+/// A game of random legal moves, each as likely as its `weight` (chosen in notation
+/// order, so the choice does not depend on move generation), from `start` to its
+/// end or [`MAX_GAME_PLIES`]: every state, and the moves between them.
 fn random_game<G: Game>(
     game: &G,
     start: &G::State,
+    weight: &dyn Fn(&G::Move) -> u32,
     rng: &mut SplitMix64,
 ) -> (Vec<G::State>, Vec<String>) {
     let mut states = vec![start.clone()];
     let mut moves = Vec::new();
     let mut state = start.clone();
     while moves.len() < MAX_GAME_PLIES && !game.outcome(&state).is_over() {
-        let Some(mv) = nth_in_notation_order(game.legal_moves(&state), rng) else {
+        let Some(mv) = weighted_in_notation_order(game.legal_moves(&state), weight, rng)
+        else {
             break;
         };
         let mv = &mv;
@@ -282,6 +301,31 @@ fn random_game<G: Game>(
         states.push(state.clone());
     }
     (states, moves)
+}
+
+/// A random one of `moves`, each as likely as its weight, in notation order (as
+/// [`solve::sorted`] lists them); uniform choices take the faster path below.
+fn weighted_in_notation_order<M: fmt::Display>(
+    moves: Vec<M>,
+    weight: &dyn Fn(&M) -> u32,
+    rng: &mut SplitMix64,
+) -> Option<M> {
+    let weights: Vec<u64> = moves.iter().map(|mv| u64::from(weight(mv))).collect();
+    if weights.windows(2).all(|w| w[0] == w[1]) {
+        return nth_in_notation_order(moves, rng);
+    }
+    let notations = solve::Notations::of(&moves);
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_unstable_by(|&a, &b| notations.get(a).cmp(notations.get(b)));
+    let total: u64 = weights.iter().sum();
+    let mut pick = rng.below(usize::try_from(total).ok()?) as u64;
+    for i in order {
+        if pick < weights[i] {
+            return moves.into_iter().nth(i);
+        }
+        pick -= weights[i];
+    }
+    None
 }
 
 /// A uniformly random one of `moves`, chosen by its place in notation order (as

@@ -63,7 +63,13 @@ impl GameKit for CrosswayKit {
     fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
         let row = ".".repeat(usize::from(request.size));
         let start = format!("{} V", vec![row; usize::from(request.size)].join("/"));
-        puzzles::search(&Crossway, self.id(), &start, &|_| true, request)
+        puzzles::search(
+            &Crossway,
+            self.id(),
+            &start,
+            &puzzles::Policy::uniform(),
+            request,
+        )
     }
 
     fn prepare<'k>(

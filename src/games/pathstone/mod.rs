@@ -77,7 +77,9 @@ impl GameKit for PathstoneKit {
         let start = format!("{} 1 1", vec![row; usize::from(size)].join("/"));
         let game = StackGame { variant };
         let shown = stacking::shown_whole(&game.variant, request.plies);
-        puzzles::search(&game, self.id(), &start, &shown, request)
+        let policy =
+            puzzles::Policy { shown_whole: &shown, weight: &stacking::played_weight };
+        puzzles::search(&game, self.id(), &start, &policy, request)
     }
 
     fn puzzle_facts(

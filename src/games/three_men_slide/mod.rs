@@ -59,7 +59,8 @@ impl GameKit for ThreeMenSlideKit {
     }
 
     fn puzzles(&self, request: &Request) -> Result<Vec<Puzzle>, PuzzleError> {
-        puzzles::search(&ThreeMenSlide, self.id(), ".../.../... A", &|_| true, request)
+        let policy = puzzles::Policy::uniform();
+        puzzles::search(&ThreeMenSlide, self.id(), ".../.../... A", &policy, request)
     }
 
     fn prepare<'k>(
