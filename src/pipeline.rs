@@ -611,6 +611,7 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     // each page can carry it.
     let mut diags = Diagnostics::new();
     let mut rendered = Vec::new();
+    let mut answers = None;
     let puzzle_sheet = (!sheet_puzzles.is_empty()).then_some(SheetKind::Puzzles);
     let sheets =
         kit.sheets.iter().copied().chain(puzzle_sheet).chain([SheetKind::HostKey]);
@@ -628,18 +629,15 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
             continue;
         }
         let context = context_for(view, kit, options);
-        let mut markup = options.templates.render(sheet.name(), &context);
-        // The puzzles' answers close the host key, whichever game's key it is.
-        if sheet == SheetKind::HostKey
-            && puzzle_sheet.is_some()
-            && let Ok(key) = &mut markup
-        {
+        // The puzzles' answers close the host key, whichever game's key it is; they
+        // are kept apart until the stamps are made.
+        if sheet == SheetKind::HostKey && puzzle_sheet.is_some() {
             match options.templates.render(PUZZLE_ANSWERS, &context) {
-                Ok(answers) => key.push_str(&format!("\n\n{answers}")),
-                Err(d) => markup = Err(d),
+                Ok(markup) => answers = Some(markup),
+                Err(d) => diags.push(*d),
             }
         }
-        match markup {
+        match options.templates.render(sheet.name(), &context) {
             Ok(markup) => rendered.push((sheet, markup)),
             Err(d) => diags.push(*d),
         }
@@ -647,14 +645,15 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     if !diags.is_empty() {
         return Err(diags);
     }
-    let stamp = build_stamp(&rendered, options, kit, size);
-    // The host key names the player sheets it belongs to on its first page (it is
-    // stamped with its own markup, so the stamp is filled in afterwards).
-    for (_, markup) in
-        rendered.iter_mut().filter(|(sheet, _)| *sheet == SheetKind::HostKey)
-    {
-        *markup = markup.replace("{stamp}", &stamp);
-    }
+    let lines = sheet_puzzles
+        .iter()
+        .map(crate::puzzles::Puzzle::line)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let answers_and_lines = answers.as_ref().map(|answers| format!("{answers}\n{lines}"));
+    let (stamp, puzzle_set) =
+        stamps(&rendered, answers_and_lines.as_deref(), options, kit, size);
+    fill_stamps(&mut rendered, answers, &stamp, &puzzle_set);
     let mut outputs = Vec::new();
     for (sheet, markup) in &rendered {
         let (view, audience) = match sheet {
@@ -1030,12 +1029,52 @@ fn file_name(sheet: SheetKind) -> String {
     format!("{}.pdf", sheet.name())
 }
 
-/// A short stamp naming one build: the first six hex digits of a 64-bit FNV-1a hash
-/// of every sheet's markup (the host key's included) and the build's language, paper,
-/// size and cell. Every page of the build carries it, so a host key can be matched to
-/// its player set.
-fn build_stamp(
+/// The build stamp and the puzzle set. The stamp names one build: every page carries
+/// it, so a host key can be matched to its player sheets. It is made from every
+/// sheet's markup but the puzzles' and their answers', so that adding puzzles, or
+/// others, leaves the other sheets as they were. The puzzle set, made from the stamp,
+/// the puzzle sheet and `answers` (their markup and the puzzles' own lines), matches
+/// the puzzle sheet to its answers.
+fn stamps(
     rendered: &[(SheetKind, String)],
+    answers: Option<&str>,
+    options: &Options,
+    kit: &Kit,
+    size: u8,
+) -> (String, String) {
+    let (puzzles, others): (Vec<_>, Vec<_>) =
+        rendered.iter().partition(|(sheet, _)| *sheet == SheetKind::Puzzles);
+    let stamp = build_stamp(others.into_iter(), options, kit, size);
+    let mut puzzle_markup = puzzles.into_iter().cloned().collect::<Vec<_>>();
+    puzzle_markup.push((SheetKind::HostKey, answers.unwrap_or_default().to_string()));
+    puzzle_markup.push((SheetKind::HostKey, stamp.clone()));
+    let puzzle_set = build_stamp(puzzle_markup.iter(), options, kit, size);
+    (stamp, puzzle_set)
+}
+
+/// Fills the stamps into the markup that names them (the host key names the player
+/// sheets it belongs to; the puzzle sheet and its answers name their set), and closes
+/// the host key with the puzzles' answers.
+fn fill_stamps(
+    rendered: &mut [(SheetKind, String)],
+    answers: Option<String>,
+    stamp: &str,
+    puzzle_set: &str,
+) {
+    for (sheet, markup) in rendered.iter_mut() {
+        if *sheet == SheetKind::HostKey
+            && let Some(answers) = &answers
+        {
+            markup.push_str(&format!("\n\n{answers}"));
+        }
+        *markup = markup.replace("{stamp}", stamp).replace("{puzzle_set}", puzzle_set);
+    }
+}
+
+/// A short stamp: the first six hex digits of a 64-bit FNV-1a hash of the sheets'
+/// markup and the build's language, paper, size and cell.
+fn build_stamp<'a>(
+    rendered: impl Iterator<Item = &'a (SheetKind, String)>,
     options: &Options,
     kit: &Kit,
     size: u8,

@@ -587,3 +587,56 @@ fn every_printed_puzzle_is_proved_from_its_own_page() {
     }
     assert_eq!(proved, 24);
 }
+
+/// The six hex digits that follow `label` in `text` (whitespace removed).
+fn mark_after(text: &str, label: &str) -> String {
+    let at = text.find(label).unwrap_or_else(|| panic!("no {label:?} in {text}"));
+    let mark: String = text[at + label.len()..].chars().take(6).collect();
+    assert!(mark.chars().all(|c| c.is_ascii_hexdigit()), "{label:?} in {text}");
+    mark
+}
+
+/// Adding puzzles, or changing them, leaves every other sheet as it was (its build
+/// stamp included); the puzzle sheet and its answers in the host key name one set,
+/// which another seed changes.
+#[test]
+fn puzzles_leave_the_other_sheets_and_their_stamp_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (kit, size, _) = KITS[2];
+    let build = |name: &str, extra: &[&str]| {
+        let out = tmp.path().join(name);
+        let args = [&["build", kit, "--out", out.to_str().unwrap()][..], extra].concat();
+        let run = tablekit(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        variant(&out, kit, "en", size)
+    };
+    let plain = build("plain", &["--puzzles", "0"]);
+    let seeds = [
+        build("seed1", &["--puzzles", "2", "--plies", "1"]),
+        build("seed2", &["--puzzles", "2", "--plies", "1", "--puzzle-seed", "2"]),
+    ];
+    let mut sets = Vec::new();
+    for with in &seeds {
+        for (name, path) in crate::support::variant_pdfs(&plain) {
+            let other = crate::support::sheet_pdf(with, name.trim_end_matches(".pdf"));
+            let same = fs::read(&path).unwrap() == fs::read(&other).unwrap();
+            // The host key gains the answers and the contents sheet lists the puzzle
+            // sheet; every other sheet is the same file.
+            let grows = name == "host-key.pdf" || name == "contents.pdf";
+            assert_eq!(same, !grows, "{name}: unchanged by puzzles? {same}");
+            let stamp = |path: &Path| {
+                mark_after(&squash(&pdf_probe::load_file(path)), "Buildstamp:")
+            };
+            if name == "contents.pdf" {
+                assert_eq!(stamp(&path), stamp(&other), "the contents sheet's stamp");
+            }
+        }
+        let sheet = squash(&pdf_probe::load_file(&with.join("puzzles.pdf")));
+        let host = crate::support::host_dir(with);
+        let key = squash(&pdf_probe::load_file(&host.join("host-key.pdf")));
+        let set = mark_after(&sheet, "Puzzleset");
+        assert_eq!(mark_after(&key, "markedpuzzleset"), set, "the answers' set");
+        sets.push(set);
+    }
+    assert_ne!(sets[0], sets[1], "another seed, another set");
+}

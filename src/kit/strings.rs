@@ -450,6 +450,8 @@ const FILLED_LATER: &[(&str, &[&str])] = &[
     ("common.assembly_steps", &["parts"]),
     ("contents.stamp_note", &["stamp"]),
     ("host.stamp", &["stamp"]),
+    ("puzzles.set", &["puzzle_set"]),
+    ("puzzles.answers_set", &["puzzle_set"]),
     // A class build's numbers, known once every sheet is laid out.
     ("contents.class_summary", &["players", "tables", "games"]),
     ("contents.class_copies", &["copies"]),
