@@ -165,3 +165,37 @@ fn every_sheet_with_diagrams_has_a_key_to_their_symbols_in_its_language() {
     }
     assert!(checked >= 96, "{checked}");
 }
+
+/// Black's pieces in diagrams are dark, White's white: in greyscale at arm's length
+/// the sides differ by tone even on a layer too thin for its letter. Every outlined
+/// and filled rectangle (a stack's layer, a wall, a key's sample) on the sheets with
+/// diagrams of the stacking games is one or the other.
+#[test]
+fn diagram_pieces_of_the_two_sides_differ_by_tone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut dark, mut light) = (0, 0);
+    for (kit, size) in [("pathstone", "8"), ("stack-top-roads", "3")] {
+        let out = tmp.path().join(kit);
+        let args = ["build", kit, "--size", size, "--puzzles", "2", "--plies", "1"];
+        let done = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+        for path in pdfs(&out) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if !["rule-card.pdf", "quick-start.pdf", "puzzles.pdf"]
+                .contains(&name.as_str())
+            {
+                continue;
+            }
+            let probe = pdf_probe::load_file(&path);
+            let pieces = probe.pages.iter().flat_map(|p| &p.rects);
+            for rect in pieces.filter(|r| r.filled && r.stroked) {
+                match rect.fill_gray {
+                    g if g >= 0.99 => light += 1,
+                    g if g <= 0.35 => dark += 1,
+                    g => panic!("{kit} {name}: a piece of grey {g} at {rect:?}"),
+                }
+            }
+        }
+    }
+    assert!(dark > 20 && light > 20, "{dark} dark and {light} light pieces read");
+}

@@ -31,6 +31,37 @@ pub const CAP_HEIGHT: f64 = 0.73;
 /// so light a tone; the shape and the letter still tell the sides apart.
 pub const DARK_TONE: f64 = 0.82;
 
+/// How a piece is printed: small in a diagram, where a stack's layers may be too
+/// thin for a letter, or full size on a sheet of pieces to cut out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Drawn {
+    InDiagram,
+    ToCut,
+}
+
+/// Gray of the dark side in diagrams: dark enough that Black reads as black in
+/// greyscale at arm's length, even on a layer too thin for its letter, which is white.
+/// A diagram is a small area, so the toner that `DARK_TONE` saves does not matter.
+pub const DIAGRAM_DARK_TONE: f64 = 0.3;
+
+impl Drawn {
+    /// The dark side's fill and the colour of its letter.
+    pub fn dark(self) -> (Color, Color) {
+        match self {
+            Drawn::InDiagram => (Color::gray(DIAGRAM_DARK_TONE), Color::WHITE),
+            Drawn::ToCut => (Color::gray(DARK_TONE), Color::BLACK),
+        }
+    }
+
+    /// A side's fill and the colour of its letter.
+    pub fn inks(self, side: Side) -> (Color, Color) {
+        match side {
+            Side::Light => (Color::WHITE, Color::BLACK),
+            Side::Dark => self.dark(),
+        }
+    }
+}
+
 /// Gray of the dark side's marks on boards (edge bars): they carry no letter, so they
 /// may be darker than a piece.
 pub const DARK_MARK_TONE: f64 = 0.35;
@@ -39,7 +70,7 @@ pub const DARK_MARK_TONE: f64 = 0.35;
 /// it stands in a diagram (a solid outline).
 pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str) {
     let outline = Stroke::solid((size * 0.03).clamp(0.25, 0.8));
-    draw_piece(page, center, size, side, letter, outline);
+    draw_piece(page, center, size, (side, letter), (outline, Drawn::InDiagram));
 }
 
 /// The same piece as printed to be cut out: its outline drawn as `cut` asks (the
@@ -52,19 +83,19 @@ pub fn cut_piece(
     (side, letter): (Side, &str),
     cut: CutLayout,
 ) {
-    draw_piece(page, center, size, side, letter, cut.outline());
+    draw_piece(page, center, size, (side, letter), (cut.outline(), Drawn::ToCut));
 }
 
 fn draw_piece(
     page: &mut Page,
     center: Point,
     size: f64,
-    side: Side,
-    letter: &str,
-    outline: Stroke,
+    (side, letter): (Side, &str),
+    (outline, drawn): (Stroke, Drawn),
 ) {
     let r = size / 2.0;
     let letter_pt = size * 1.2;
+    let (fill, ink) = drawn.inks(side);
     match side {
         Side::Light => {
             page.circle(center, r, Paint::both(Color::WHITE, outline));
@@ -75,13 +106,10 @@ fn draw_piece(
             );
         }
         Side::Dark => {
-            page.polygon(
-                hexagon(center, r),
-                Paint::both(Color::gray(DARK_TONE), outline),
-            );
+            page.polygon(hexagon(center, r), Paint::both(fill, outline));
         }
     }
-    centred_letter(page, center, letter, letter_pt, Color::BLACK);
+    centred_letter(page, center, letter, letter_pt, ink);
 }
 
 /// A bold letter whose capital is centred on `center`.

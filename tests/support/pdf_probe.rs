@@ -105,6 +105,8 @@ pub struct RectMm {
     pub filled: bool,
     /// Painted with a stroke operator.
     pub stroked: bool,
+    /// The filling grey (`g`) it was painted with, 0 black to 1 white.
+    pub fill_gray: f64,
 }
 
 /// The bounding box of a path with bezier pieces (on-curve and control points).
@@ -509,6 +511,7 @@ struct GState {
     line_width: f64,
     dashed: bool,
     stroke_gray: f64,
+    fill_gray: f64,
     font: Option<Rc<FontDecoder>>,
     font_size: f64,
     char_spacing: f64,
@@ -525,6 +528,7 @@ impl Default for GState {
             line_width: 1.0,
             dashed: false,
             stroke_gray: 0.0,
+            fill_gray: 0.0,
             font: None,
             font_size: 0.0,
             char_spacing: 0.0,
@@ -632,6 +636,7 @@ impl<'a> Interp<'a> {
             "w" => self.gs.line_width = first.unwrap_or(self.gs.line_width),
             "d" => self.gs.dashed = op.operands.first().is_some_and(is_non_empty_array),
             "G" => self.gs.stroke_gray = n.first().copied().unwrap_or(0.0),
+            "g" => self.gs.fill_gray = n.first().copied().unwrap_or(0.0),
             "gs" => self.apply_ext_gstate(op, res),
             "m" | "l" | "c" | "v" | "y" | "re" | "h" => self.build_path(&op.operator, &n),
             "S" => self.paint(false, false, true),
@@ -752,7 +757,8 @@ impl<'a> Interp<'a> {
     /// Records a rectangle, and its four sides when stroked.
     fn record_rect(&mut self, corners: &[Pt; 4], filled: bool, stroked: bool) {
         let (x, y, max_x, max_y) = self.frame.bbox_mm(corners);
-        self.out.rects.push(RectMm { x, y, w: max_x - x, h: max_y - y, filled, stroked });
+        let (w, h, fill_gray) = (max_x - x, max_y - y, self.gs.fill_gray);
+        self.out.rects.push(RectMm { x, y, w, h, filled, stroked, fill_gray });
         if stroked {
             for i in 0..4 {
                 self.record_segment(corners[i], corners[(i + 1) % 4]);

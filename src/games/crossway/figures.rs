@@ -48,15 +48,18 @@ fn side(player: Player) -> Side {
     }
 }
 
-/// A stone: V is a grey disc with a black V, H a white disc with a ring and a black H.
-/// A letter reads the same however a round stone is turned. `outline` is the cut line
-/// on a sheet of stones.
-fn stone(page: &mut Page, center: Point, diameter: f64, player: Player, outline: Stroke) {
+/// A stone: V is a grey disc with its V (dark in a diagram, where the V is white), H a
+/// white disc with a ring and a black H. A letter reads the same however a round
+/// stone is turned. `outline` is the cut line on a sheet of stones.
+fn stone(
+    page: &mut Page,
+    center: Point,
+    diameter: f64,
+    player: Player,
+    (outline, drawn): (Stroke, draw::Drawn),
+) {
     let r = diameter / 2.0;
-    let (fill, mark) = match side(player) {
-        Side::Dark => (Color::gray(draw::DARK_TONE), Color::BLACK),
-        Side::Light => (Color::WHITE, Color::BLACK),
-    };
+    let (fill, mark) = drawn.inks(side(player));
     page.circle(center, r, Paint::both(fill, outline));
     if side(player) == Side::Light {
         let ring = Stroke::solid((diameter * 0.015).clamp(0.15, 0.35));
@@ -68,7 +71,7 @@ fn stone(page: &mut Page, center: Point, diameter: f64, player: Player, outline:
 /// A stone as drawn in a diagram or legend: a thin solid outline.
 fn drawn_stone(page: &mut Page, center: Point, diameter: f64, player: Player) {
     let outline = Stroke::solid((diameter * 0.03).clamp(0.25, 0.6));
-    stone(page, center, diameter, player, outline);
+    stone(page, center, diameter, player, (outline, draw::Drawn::InDiagram));
 }
 
 /// Column and row pitch from the kit.
@@ -197,7 +200,9 @@ fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             size,
             cx.width,
             (cx.reading, cx.cut),
-            &|page, centre| stone(page, centre, size, player, cx.cut.outline()),
+            &|page, centre| {
+                stone(page, centre, size, player, (cx.cut.outline(), draw::Drawn::ToCut))
+            },
         );
         chunks.extend(draw::pieces(cx, key, tiles)?);
         chunks.push(Chunk::space(6.0));

@@ -177,10 +177,15 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color, outline: S
             page.polygon(corners, Paint::both(Color::gray(draw::DARK_TONE), outline));
         }
     }
-    letter(page, center, size * 0.9, color);
+    letter(page, center, size * 0.9, (color, Color::BLACK));
 }
 
-fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
+fn letter(
+    page: &mut Page,
+    center: Point,
+    size_pt: f64,
+    (color, ink): (stacks::Color, Color),
+) {
     // Small diagram pieces still carry a letter one can read.
     let size_pt = size_pt.max(MIN_LABEL_PT);
     let shaped = text::shape(&color.to_string(), Style::Bold, size_pt, Reading::Natural);
@@ -189,8 +194,7 @@ fn letter(page: &mut Page, center: Point, size_pt: f64, color: stacks::Color) {
         center.x - shaped.width_mm() / 2.0,
         center.y + ascent * draw::CAP_HEIGHT / 2.0,
     );
-    // Black on both sides: the dark side's face is a light grey (see `draw::DARK_TONE`).
-    page.items.push(Item::Text { origin, shaped, color: Color::BLACK });
+    page.items.push(Item::Text { origin, shaped, color: ink });
 }
 
 /// One row per turn: who played, what, every stack after it (bottom to top) and the
@@ -671,10 +675,7 @@ fn draw_stack(
 /// One piece of a stack drawn side-on: a flat is a wide bar, a wall a narrow upright
 /// one, a Crown a bar with a notched top.
 fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
-    let fill = match side(piece.color) {
-        Side::Light => Color::WHITE,
-        Side::Dark => Color::gray(draw::DARK_TONE),
-    };
+    let (fill, ink) = draw::Drawn::InDiagram.inks(side(piece.color));
     let outline = Stroke::solid(0.3);
     match piece.kind {
         Kind::Flat => page.rect(at, w, h, Paint::both(fill, outline)),
@@ -709,7 +710,7 @@ fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
             page,
             Point::new(at.x + w / 2.0, at.y + h / 2.0),
             (h * 2.0).min(8.0),
-            piece.color,
+            (piece.color, ink),
         );
     }
 }
@@ -783,10 +784,7 @@ fn wrong_drops(
         let mut y = at.y + cell * 0.84 - layer_h;
         for _ in 0..count {
             let Some((i, &color)) = said.next() else { return };
-            let fill = match side(color) {
-                Side::Light => Color::WHITE,
-                Side::Dark => Color::gray(draw::DARK_TONE),
-            };
+            let (fill, ink) = draw::Drawn::InDiagram.inks(side(color));
             let corner = Point::new(at.x + x, y);
             page.rect(
                 corner,
@@ -803,7 +801,7 @@ fn wrong_drops(
                 page.line(Point::new(x0, y1), Point::new(x1, y0), cross);
             }
             let centre = Point::new(corner.x + w / 2.0, y + layer_h / 2.0);
-            letter(page, centre, layer_h * 2.2, color);
+            letter(page, centre, layer_h * 2.2, (color, ink));
             y -= layer_h;
         }
     }
@@ -879,7 +877,7 @@ fn folding_strip(
     if side(color) == Side::Light {
         page.circle(center, size * 0.4, Paint::outline(Stroke::solid(0.35)));
     }
-    letter(page, center, size * 0.9, color);
+    letter(page, center, size * 0.9, (color, Color::BLACK));
     let fold_y = at.y + size;
     let inset = if side(color) == Side::Dark { size * 0.2 } else { 0.0 };
     page.line(
@@ -914,7 +912,7 @@ fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
     );
     let y = at.y + size / 2.0;
     for x in [at.x + size * 0.22, at.x + size * 0.78] {
-        letter(page, Point::new(x, y), size * 0.36, color);
+        letter(page, Point::new(x, y), size * 0.36, (color, Color::BLACK));
     }
 }
 
@@ -1011,7 +1009,12 @@ fn crown(
     let paint =
         if mark == Color::WHITE { Paint::both(mark, outline) } else { Paint::fill(mark) };
     page.polygon(points, paint);
-    letter(page, Point::new(center.x, center.y + r * 0.35), size * 0.8, color);
+    letter(
+        page,
+        Point::new(center.x, center.y + r * 0.35),
+        size * 0.8,
+        (color, Color::BLACK),
+    );
 }
 
 /// Boxes to cross out, one per piece in hand, for each player: the label where the
