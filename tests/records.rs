@@ -3,6 +3,7 @@
 //! in Arabic, the Crossway record's who column, and no record ending on a page that is
 //! nearly empty.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -157,10 +158,19 @@ fn record_type_is_readable_and_write_in_cells_take_handwriting() {
                         .collect();
                     let across = rules.iter().filter(|s| (s.y1 - s.y2).abs() < 1e-3);
                     let down = rules.iter().filter(|s| (s.x1 - s.x2).abs() < 1e-3);
-                    for (name, values) in [
-                        ("row", across.map(|s| s.y1).collect::<Vec<_>>()),
-                        ("column", down.map(|s| s.x1).collect()),
-                    ] {
+                    // Columns are compared within a row: a ledger's band of stacks
+                    // below its turn's row has columns of its own.
+                    let mut rows: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
+                    for s in down {
+                        let top = (s.y1.min(s.y2) * 10.0).round() as i64;
+                        rows.entry(top).or_default().push(s.x1);
+                    }
+                    let columns: Vec<_> =
+                        rows.into_values().filter(|xs| xs.len() > 1).collect();
+                    assert!(!columns.is_empty(), "{what}: no column rules");
+                    let across = across.map(|s| s.y1).collect::<Vec<_>>();
+                    let named = columns.into_iter().map(|xs| ("column", xs));
+                    for (name, values) in std::iter::once(("row", across)).chain(named) {
                         let mut values = values;
                         values.sort_by(f64::total_cmp);
                         values.dedup_by(|a, b| (*a - *b).abs() < 0.1);

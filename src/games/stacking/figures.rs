@@ -242,10 +242,22 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             Head::Key(_) => 0.0,
         })
         .fold(table::MIN_CELL_MM, f64::max);
-    if cell_w < widest_square {
-        // Too many squares for one row: each turn takes two, the stacks below.
+    // Each stack cell holds the tallest stack the rules allow, in handwriting: a row
+    // of the turn's columns above a band of roomier stack cells, when that is shorter
+    // or the squares do not fit beside the turn's columns.
+    let tallest = 2 * (variant.stones + variant.crowns);
+    let row_h = stack_cell_height(cell_w, tallest);
+    let band_h =
+        table::ROW_MM + stack_cell_height(cx.width / squares.len() as f64, tallest);
+    if cell_w < widest_square || band_h < row_h {
         let widths = (before_w, after_w);
-        return banded_ledger(cx, (&before, &after), widths, square_heads, turns);
+        return banded_ledger(
+            cx,
+            (&before, &after),
+            widths,
+            square_heads,
+            (turns, tallest),
+        );
     }
     let widths: Vec<f64> = before_w
         .iter()
@@ -263,21 +275,40 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let ruled: Vec<usize> = (1..widths.len()).collect();
     let rows = (1..=turns)
         .map(|turn| {
-            let row = turn_row(cx, &cols, &ruled, turn);
-            Chunk::new(table::ROW_MM, row.items)
+            let row = turn_row(cx, &cols, (&ruled, row_h), turn);
+            Chunk::new(row_h, row.items)
         })
         .collect();
     Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
 }
 
-/// A ledger row with its turn's number and whose turn it is (turns alternate, White
-/// first), in its first two columns.
-fn turn_row(cx: &FigureContext, cols: &Columns, ruled: &[usize], turn: u32) -> Page {
-    let mut row = cols.row(table::ROW_MM, ruled);
-    cols.label(&mut row, cx, 0, table::ROW_MM, &turn.to_string());
+/// The width of a pencilled capital and the height of a line of handwriting: what a
+/// ledger's stack cell must give each stone it may have to record.
+const HANDWRITTEN_LETTER_MM: f64 = 3.0;
+const HANDWRITING_LINE_MM: f64 = 5.0;
+
+/// The height of a stack cell `width` mm wide that holds `tallest` letters in lines of
+/// handwriting (never less than a ledger row).
+fn stack_cell_height(width: f64, tallest: u32) -> f64 {
+    // A millimetre of the width is the cell's rules and the gap beside them.
+    let per_line = ((width - 1.0) / HANDWRITTEN_LETTER_MM).floor().max(1.0);
+    let lines = (f64::from(tallest) / per_line).ceil();
+    (lines * HANDWRITING_LINE_MM).max(table::ROW_MM)
+}
+
+/// A ledger row `height` tall with its turn's number and whose turn it is (turns
+/// alternate, White first), in its first two columns.
+fn turn_row(
+    cx: &FigureContext,
+    cols: &Columns,
+    (ruled, height): (&[usize], f64),
+    turn: u32,
+) -> Page {
+    let mut row = cols.row(height, ruled);
+    cols.label(&mut row, cx, 0, height, &turn.to_string());
     let who = if turn % 2 == 1 { stacks::Color::White } else { stacks::Color::Black };
     let shaped = cx.shape(&who.to_string(), Style::Regular, table::BODY_PT);
-    let y = table::ROW_MM / 2.0 + table::baseline_drop(cx);
+    let y = height / 2.0 + table::baseline_drop(cx);
     row.text_centered(cols.mid(1), y, shaped);
     row
 }
@@ -285,15 +316,16 @@ fn turn_row(cx: &FigureContext, cols: &Columns, ruled: &[usize], turn: u32) -> P
 /// A column heading's strings key and its narrowest width.
 type Heading<'k> = (&'k str, f64);
 
-/// The ledger of a board whose squares do not fit beside the turn's columns (a large
-/// board, narrow paper, large print): each turn is a band of two rows, the turn's
-/// columns stretched across the page above a cell for each square's stack.
+/// The ledger of a board whose stacks need more room than a row beside the turn's
+/// columns gives them: each turn is a band of two rows, the turn's columns stretched
+/// across the page above a cell for each square's stack, tall enough for `tallest`
+/// stones in handwriting.
 fn banded_ledger(
     cx: &FigureContext,
     (before, after): (&[Heading], &[Heading]),
     (before_w, after_w): (Vec<f64>, Vec<f64>),
     square_heads: Vec<Head>,
-    turns: u32,
+    (turns, tallest): (u32, u32),
 ) -> Result<Vec<Chunk>, String> {
     let natural: f64 = before_w.iter().chain(&after_w).sum();
     let stretch = cx.width / natural;
@@ -316,14 +348,15 @@ fn banded_ledger(
     header.height += stacks.height;
     let all_top: Vec<usize> = (1..top_w.len()).collect();
     let all_below: Vec<usize> = (1..per_row).collect();
+    let cells_h = stack_cell_height(cell_w, tallest);
     let rows = (1..=turns)
         .map(|turn| {
-            let mut band = turn_row(cx, &top, &all_top, turn);
-            let cells = below.row(table::ROW_MM, &all_below);
+            let mut band = turn_row(cx, &top, (&all_top, table::ROW_MM), turn);
+            let cells = below.row(cells_h, &all_below);
             band.items
                 .extend(cells.items.iter().map(|i| i.translated(0.0, table::ROW_MM)));
             // The band's end: a heavier rule, so that turns stand apart.
-            let end = 2.0 * table::ROW_MM;
+            let end = table::ROW_MM + cells_h;
             band.line(
                 Point::new(0.0, end),
                 Point::new(cx.width, end),
