@@ -219,18 +219,7 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         ("ledger.col_reserve_w", 10.0),
         ("ledger.col_reserve_b", 10.0),
     ];
-    let fit = |(key, min): (&str, f64)| table::fitted_width(cx, key, min, 30.0);
-    let before_w = before.into_iter().map(fit).collect::<Result<Vec<_>, _>>()?;
-    let mut after_w = after.into_iter().map(fit).collect::<Result<Vec<_>, _>>()?;
-    // Both sides' stock columns alike, so their headings wrap alike: on one line if
-    // that costs little.
-    let one_line = |key: &str| -> Result<f64, String> {
-        let head = cx.shape(&cx.text(key)?, Style::Bold, table::HEAD_PT);
-        Ok((head.width_mm() + 1.5).ceil())
-    };
-    let single = one_line(after[1].0)?.max(one_line(after[2].0)?);
-    let stock = if single <= 13.0 { single } else { after_w[1].max(after_w[2]) };
-    (after_w[1], after_w[2]) = (stock, stock);
+    let (before_w, after_w) = heading_widths(cx, &before, &after)?;
     let fixed: f64 = before_w.iter().chain(&after_w).sum();
     let cell_w = (cx.width - fixed) / squares.len() as f64;
     let square_heads: Vec<Head> =
@@ -280,6 +269,28 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         })
         .collect();
     Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
+}
+
+/// The widths of the ledger's columns before and after the stacks: each heading's
+/// column as narrow as its words allow, both sides' stock columns alike.
+fn heading_widths(
+    cx: &FigureContext,
+    before: &[Heading],
+    after: &[Heading],
+) -> Result<(Vec<f64>, Vec<f64>), String> {
+    let fit = |&(key, min): &Heading| table::fitted_width(cx, key, min, 30.0);
+    let before_w = before.iter().map(fit).collect::<Result<Vec<_>, _>>()?;
+    let mut after_w = after.iter().map(fit).collect::<Result<Vec<_>, _>>()?;
+    // Both sides' stock columns alike, so their headings wrap alike: on one line if
+    // that costs little.
+    let one_line = |key: &str| -> Result<f64, String> {
+        let head = cx.shape(&cx.text(key)?, Style::Bold, table::HEAD_PT);
+        Ok((head.width_mm() + 1.5).ceil())
+    };
+    let single = one_line(after[1].0)?.max(one_line(after[2].0)?);
+    let stock = if single <= 13.0 { single } else { after_w[1].max(after_w[2]) };
+    (after_w[1], after_w[2]) = (stock, stock);
+    Ok((before_w, after_w))
 }
 
 /// The width of a pencilled capital and the height of a line of handwriting: what a
