@@ -2,12 +2,12 @@
 //! that saves a board sheet: a board whose words would push it onto a second sheet,
 //! or a split board that would open with a sheet of words and plan.
 
-use super::draw_figure;
+use super::Options;
+use super::chunks::draw_figure;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::Sheets;
 use crate::kit::SheetKind;
 use crate::layout::{self, FigureContext};
-use crate::pipeline::Options;
 use crate::sheet::markup::{self, Block};
 
 /// What of a sheet to lay out.

@@ -1,4 +1,4 @@
-//! The puzzle sheet's part of a build (issue 18): puzzles made by the rules become
+//! The puzzle sheet's part of a build: puzzles made by the rules become
 //! puzzle examples of the kit, so the game's own `@diagrams` draws them and its
 //! verification replays them once more; the player view learns only their numbers.
 

@@ -1,0 +1,217 @@
+//! The first stage of a build: the kit and options as this edition draws them. The
+//! paper is narrowed for a printer correction, the cells set to the size asked for,
+//! the language and board size checked, and the puzzle sheet's puzzles made and added
+//! to the kit as examples, so that every later stage works from one checked variant.
+
+use std::borrow::Cow;
+
+use super::views::View;
+use super::{DECIMAL_COMMA_LANGUAGES, Options, puzzles};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::games::Sheets;
+use crate::kit::strings::{REFERENCE_LANGUAGE, Strings};
+use crate::kit::{Kit, strings as kit_strings};
+use crate::layout::figure::Audience;
+use crate::layout::{self, FigureContext};
+use crate::puzzles::Puzzle;
+use crate::text::Reading;
+
+/// One kit in one language, paper and board size, checked, as its sheets are drawn.
+pub(super) struct Variant<'a> {
+    /// The kit: its cells at the size asked for, the puzzle sheet's puzzles among its
+    /// examples.
+    pub kit: Cow<'a, Kit>,
+    /// The options, the paper narrowed to what a corrected sheet is laid out on.
+    pub options: Cow<'a, Options>,
+    /// The board size.
+    pub size: u8,
+    /// The puzzle sheet's puzzles (none without a puzzle sheet).
+    pub puzzles: Vec<Puzzle>,
+    /// What the reader should know about the build (fewer puzzles than asked).
+    pub notes: Vec<String>,
+    /// Which way the language reads.
+    pub reading: Reading,
+}
+
+impl<'a> Variant<'a> {
+    /// The variant `options` ask of `kit`, or why it cannot be built.
+    pub fn of(kit: &'a Kit, options: &'a Options) -> Result<Variant<'a>, Diagnostics> {
+        let options = corrected(kit, options)?;
+        let kit = scaled(kit, &options)?;
+        cell_fits(&kit, &options)?;
+        has_language(&kit, &options.lang)?;
+        let size = board_size(&kit, &options)?;
+        let (kit, puzzles, notes) = with_puzzles(kit, size)?;
+        let language = kit_strings::language_of(&options.lang);
+        let reading = match kit_strings::is_right_to_left(&language) {
+            true => Reading::RightToLeft,
+            false => Reading::Natural,
+        };
+        Ok(Variant { kit, options, size, puzzles, notes, reading })
+    }
+
+    /// Replays the kit's worked examples (the puzzles' too) through the rules and
+    /// checks every claim: what comes back draws the game's figures.
+    pub fn verify(&self) -> Result<Box<dyn Sheets + '_>, Diagnostics> {
+        self.kit.game.kit().prepare(&self.kit, self.size)
+    }
+
+    /// The strings of the build's language.
+    pub fn strings(&self) -> &Strings {
+        &self.kit.languages[&self.options.lang]
+    }
+
+    /// The strings of the reference language, which fill any gap.
+    pub fn reference(&self) -> &Strings {
+        &self.kit.languages[REFERENCE_LANGUAGE]
+    }
+
+    /// Whether the language writes a decimal comma (23,7 mm).
+    pub fn decimal_comma(&self) -> bool {
+        let language = kit_strings::language_of(&self.options.lang);
+        DECIMAL_COMMA_LANGUAGES.contains(&language.as_str())
+    }
+
+    /// A problem with the string at `key`, told at its line in the strings file that
+    /// holds it: the language's own, else the reference's it fell back on. A string
+    /// that does not fit its box is the strings file's problem, not the template's.
+    pub fn blame(&self, key: &str, message: String) -> Diagnostic {
+        let strings = self.strings();
+        match strings.entries.contains_key(key) {
+            true => strings.diagnostic(key, message),
+            false => self.reference().diagnostic(key, message),
+        }
+    }
+
+    /// What a figure of `audience`'s sheets is drawn with: `view`'s strings, the
+    /// paper's full content width and, for players in large print, larger type.
+    pub fn figure_context<'v>(
+        &'v self,
+        view: &'v View,
+        audience: Audience,
+    ) -> FigureContext<'v> {
+        let width = layout::content_width(&self.options.paper);
+        let large = self.options.large_print && audience == Audience::Players;
+        FigureContext {
+            kit: &self.kit,
+            strings: &view.table,
+            width,
+            measure: width.min(layout::TEXT_MEASURE_MM),
+            size: self.size,
+            reading: self.reading,
+            audience,
+            too_long: Default::default(),
+            cut: self.options.cut,
+            text_scale: if large { layout::LARGE_PRINT_SCALE } else { 1.0 },
+            min_pt: if large { layout::LARGE_PRINT_MIN_PT } else { 0.0 },
+            read: &view.read,
+        }
+    }
+}
+
+/// The options with the paper a corrected sheet is laid out on: drawn larger, it
+/// needs a smaller area, centred on the paper.
+fn corrected<'a>(
+    kit: &Kit,
+    options: &'a Options,
+) -> Result<Cow<'a, Options>, Diagnostics> {
+    let Some(calibration) = &options.calibration else {
+        return Ok(Cow::Borrowed(options));
+    };
+    let fail = |e: String| vec![Diagnostic::file(&kit.kit_file, e)];
+    let paper = calibration.printable(&options.paper).map_err(fail)?;
+    Ok(Cow::Owned(Options { paper, ..options.clone() }))
+}
+
+/// The kit with the cells asked for (`--cell`, or its large cells in large print).
+fn scaled<'a>(kit: &'a Kit, options: &Options) -> Result<Cow<'a, Kit>, Diagnostics> {
+    let large = match options.large_print && kit.board.presets.contains_key("large") {
+        true => Some("large".to_string()),
+        false => None,
+    };
+    let Some(request) = options.cell.as_ref().or(large.as_ref()) else {
+        return Ok(Cow::Borrowed(kit));
+    };
+    let fail = |e: String| vec![Diagnostic::file(&kit.kit_file, e)];
+    let scaled = kit.with_cell(kit.cell_request(request).map_err(fail)?).map_err(fail)?;
+    Ok(Cow::Owned(scaled))
+}
+
+/// A cell must fit on the paper with room around it.
+fn cell_fits(kit: &Kit, options: &Options) -> Result<(), Diagnostics> {
+    let biggest = kit.board.spacing_mm.max(kit.board.row_spacing_mm.unwrap_or(0.0));
+    let room =
+        layout::content_width(&options.paper).min(layout::content_height(&options.paper));
+    if biggest + 20.0 > room {
+        return Err(vec![Diagnostic::file(
+            &kit.kit_file,
+            format!(
+                "a {biggest} mm cell does not fit on {} paper: at most {:.0} mm",
+                options.paper,
+                room - 20.0
+            ),
+        )]);
+    }
+    Ok(())
+}
+
+/// The kit must have strings in the language asked for.
+fn has_language(kit: &Kit, lang: &str) -> Result<(), Diagnostics> {
+    if kit.languages.contains_key(lang) {
+        return Ok(());
+    }
+    let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
+    Err(vec![
+        Diagnostic::file(
+            &kit.kit_file,
+            format!("kit `{}` has no language `{lang}`", kit.id),
+        )
+        .with_note(format!("available: {}", known.join(", "))),
+    ])
+}
+
+/// The board size asked for, or the kit's default: one the kit offers.
+fn board_size(kit: &Kit, options: &Options) -> Result<u8, Diagnostics> {
+    let size = options.size.unwrap_or(kit.board.default_size);
+    let sizes = &kit.board.sizes;
+    if !sizes.contains(&size) {
+        return Err(vec![
+            Diagnostic::file(
+                &kit.kit_file,
+                format!("kit `{}` has no board size {size}", kit.id),
+            )
+            .with_note(format!(
+                "kit `{}` offers {}",
+                kit.id,
+                crate::kit::size_range(sizes)
+            )),
+        ]);
+    }
+    Ok(size)
+}
+
+/// A kit with its puzzles, and the notes on them.
+type WithPuzzles<'a> = (Cow<'a, Kit>, Vec<Puzzle>, Vec<String>);
+
+/// The kit with its puzzle sheet's puzzles, made by the rules, added as puzzle
+/// examples (verified like any), the puzzles, and a note when fewer were found than
+/// asked for.
+fn with_puzzles(kit: Cow<'_, Kit>, size: u8) -> Result<WithPuzzles<'_>, Diagnostics> {
+    let Some(spec) = kit.puzzle_sheet() else {
+        return Ok((kit, Vec::new(), Vec::new()));
+    };
+    let made = puzzles::generate(&kit, size, spec)?;
+    let mut notes = Vec::new();
+    if made.len() < spec.count {
+        notes.push(format!(
+            "found {} of {} puzzles within the search budget; another seed may find more",
+            made.len(),
+            spec.count
+        ));
+    }
+    if made.is_empty() {
+        return Ok((kit, made, notes));
+    }
+    let kit = Cow::Owned(puzzles::with_examples(&kit, &made)?);
+    Ok((kit, made, notes))
+}
