@@ -2,6 +2,12 @@
 //! report. Exit codes: 0 success; 1 a problem in a kit, or a position or move the
 //! rules refuse; 2 a usage or I/O error, or text that is not a position or move (see
 //! [`EXIT_CODES`]).
+//!
+//! This module holds the clap types, the output macros and the dispatch; each command
+//! is a module of its own (`build`, `check`, `list`, `rules`, `calibrate`, `serve`,
+//! and the authoring commands in `authoring`), finding kits is `kits` and the
+//! failure and its exit code are `failure`, so that every command finds kits and
+//! fails alike.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -226,88 +232,88 @@ Examples:
 /// What `build` is asked for on the command line (the command's own help is on
 /// [`Command::Build`]); `build::run` checks it.
 #[derive(Debug, clap::Args)]
-pub(crate) struct BuildArgs {
+struct BuildArgs {
     /// Kit ids or paths to kit folders.
-    pub(super) kit: Vec<String>,
+    kit: Vec<String>,
     /// Language code (en, fr, de, es, el, ar), or `all` for every language a kit has
     /// [default: en, or `lang` in config.toml].
     #[arg(long)]
-    pub(super) lang: Option<String>,
+    lang: Option<String>,
     /// Paper: a4, letter, a3, legal, a5, tabloid, or a size such as 300x400mm or
     /// 8.5x11in [default: a4, or `paper` in config.toml].
     #[arg(long)]
-    pub(super) paper: Option<String>,
+    paper: Option<String>,
     /// Turn the paper to landscape.
     #[arg(long)]
-    pub(super) landscape: bool,
+    landscape: bool,
     /// Cell size: millimetres, or one of the kit's presets (small, standard, large).
     #[arg(long)]
-    pub(super) cell: Option<String>,
+    cell: Option<String>,
     /// Board size, for games played at several sizes (default: the kit's).
     #[arg(long, conflicts_with = "all_sizes")]
-    pub(super) size: Option<u8>,
+    size: Option<u8>,
     /// Every board size each kit offers.
     #[arg(long)]
-    pub(super) all_sizes: bool,
+    all_sizes: bool,
     /// Output folder.
     #[arg(long, default_value = "output")]
-    pub(super) out: PathBuf,
+    out: PathBuf,
     /// Folder of templates that override the built-in ones by name.
     #[arg(long)]
-    pub(super) templates: Option<PathBuf>,
+    templates: Option<PathBuf>,
     /// Correct for a printer: the 100 mm bar as it printed, in mm, across and down
     /// (`99.2x100.6`), or one number for both; every sheet is drawn to match.
     #[arg(long, value_name = "ACROSSxDOWN", conflicts_with = "printer")]
-    pub(super) measured: Option<String>,
+    measured: Option<String>,
     /// Correct for a printer kept with `tablekit calibrate NAME --measured …`
     /// (`none` for no correction) [default: `printer` in config.toml, else none].
     #[arg(long, value_name = "NAME")]
-    pub(super) printer: Option<String>,
+    printer: Option<String>,
     /// Add puzzles.pdf: this many practice puzzles (1 to 24) made and proven by the
     /// rules, answers in the host key only; 0 leaves out a kit's own [puzzles].
     #[arg(long, value_name = "COUNT")]
-    pub(super) puzzles: Option<i64>,
+    puzzles: Option<i64>,
     /// Plies to the win for --puzzles: 1, 3 or 5 (a win with the first, second or
     /// third move; default 3).
     #[arg(long, requires = "puzzles")]
-    pub(super) plies: Option<i64>,
+    plies: Option<i64>,
     /// Seed of the random games the puzzles come from (default 1): another seed,
     /// other puzzles.
     #[arg(long, requires = "puzzles", value_name = "SEED")]
-    pub(super) puzzle_seed: Option<u64>,
+    puzzle_seed: Option<u64>,
     /// Also write a picture of every page, into the variant's preview/ folder
     /// (board-1.png, board-2.png …).
     #[arg(long, value_name = "FORMAT", value_parser = ["png", "svg"])]
-    pub(super) preview: Option<String>,
+    preview: Option<String>,
     /// Resolution of PNG previews, in dots per inch (24 to 600).
     #[arg(long, default_value_t = preview::DEFAULT_DPI, requires = "preview",
           value_parser = clap::value_parser!(u32).range(24..=600))]
-    pub(super) dpi: u32,
+    dpi: u32,
     /// Also write a cutting-machine file (stones.cut.svg …) for every sheet with
     /// pieces or parts to cut: the cut paths and registration marks, in layers.
     #[arg(long)]
-    pub(super) cut_file: bool,
+    cut_file: bool,
     /// Print registration marks on the sheets with cut lines, for print-then-cut
     /// machines (use with --cut-file).
     #[arg(long)]
-    pub(super) cut_marks: bool,
+    cut_marks: bool,
     /// Build for a class of this many players: copies of every sheet, totals of
     /// paper, cutting and preparation, and print-all.pdf, one print job for all.
     #[arg(long, value_name = "N")]
-    pub(super) players: Option<u32>,
+    players: Option<u32>,
     /// How pieces are laid out for cutting: `grid` (edge to edge, cut apart on
     /// a few long straight lines; each square token carries its piece's shape) or
     /// `outline` (each piece cut on its own outline, round pieces round).
     #[arg(long, value_name = "LAYOUT", default_value = "grid", value_parser = ["grid", "outline"])]
-    pub(super) cut: String,
+    cut: String,
     /// The tables the class sits at (one rule card each; default one game to a
     /// table); alone, two players to a table.
     #[arg(long, value_name = "N")]
-    pub(super) tables: Option<u32>,
+    tables: Option<u32>,
     /// Large print: player sheets' text at 14 pt (nothing under 12 pt), drawings'
     /// labels to match, board and pieces at the kit's large cell.
     #[arg(long)]
-    pub(super) large_print: bool,
+    large_print: bool,
 }
 
 #[derive(Debug, Subcommand)]
