@@ -1,11 +1,12 @@
-//! Printer calibration (issue 18). Every page carries a 100 mm bar; a printer that
-//! prints it 99.2 mm long across and 100.6 mm down gets its sheets drawn 100/99.2
-//! wider and 100/100.6 shorter, so what comes out of that printer is exact.
+//! Printer calibration. Every page carries a 100 mm bar; a printer that prints it
+//! 99.2 mm long across and 100.6 mm down gets its sheets drawn 100/99.2 wider and
+//! 100/100.6 shorter, so what comes out of that printer is exact.
 //!
 //! Here: reading a measurement, the named profiles kept in the user's configuration
-//! folder (as text; `cli.rs` reads and writes the file), and the calibration page to
-//! measure once. The scaling itself is one transform per page at PDF writing time
-//! (`pdf::write_scaled`), so every length on the page scales alike.
+//! folder (as text; the `calibrate` command, `cli/calibrate.rs`, reads and writes the
+//! file through `io`), and the calibration page to measure once. The scaling itself
+//! is one transform per page at PDF writing time (`pdf::write_scaled`), so every
+//! length on the page scales alike.
 
 use std::collections::BTreeMap;
 

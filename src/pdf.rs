@@ -56,35 +56,7 @@ pub fn write_scaled(
         doc.resources.fonts.map.insert(subset.id.clone(), subset.font.clone());
     }
     let mut elements = Vec::new();
-    let contents: Vec<Vec<u8>> = pages
-        .iter()
-        .enumerate()
-        .map(|(index, page)| {
-            let flip = |p: Point| point(p, page.height);
-            let mut content = Content::default();
-            if let Some((sx, sy)) = scale {
-                let (cx, cy) = (pt(page.width).0 / 2.0, pt(page.height).0 / 2.0);
-                let (sx, sy) = (sx as f32, sy as f32);
-                content
-                    .numbers(&[sx, 0.0, 0.0, sy, cx * (1.0 - sx), cy * (1.0 - sy)], "cm");
-            }
-            let mut marks = structure::PageMarks::new(&mut elements, index);
-            for item in &page.items {
-                // Where a heading's first line starts, for the outline to point at.
-                let top = || match item {
-                    Item::Text { origin, shaped, .. } => {
-                        flip(*origin).y.0 + shaped.size_pt as f32
-                    }
-                    _ => 0.0,
-                };
-                if !marks.before(item, top, &mut content) {
-                    draw(item, &flip, &fonts, &mut content);
-                }
-            }
-            marks.finish(&mut content);
-            content.into_bytes()
-        })
-        .collect();
+    let contents = page_streams(pages, &fonts, scale, &mut elements);
     // printpdf writes the document around the streams written here: it is given
     // empty pages, and the first one shows every glyph once, so that it embeds each
     // face with the widths and ToUnicode map of the glyphs used.
@@ -125,6 +97,45 @@ pub fn write_scaled(
     }
     compress_streams(&mut doc);
     info::finish(doc, info)
+}
+
+/// Each page's content stream, scaled by `scale` about the page's centre; the
+/// structure elements its marked content belongs to are added to `elements`.
+fn page_streams(
+    pages: &[Page],
+    fonts: &BTreeMap<Style, Subset>,
+    scale: Option<(f64, f64)>,
+    elements: &mut Vec<structure::Element>,
+) -> Vec<Vec<u8>> {
+    pages
+        .iter()
+        .enumerate()
+        .map(|(index, page)| {
+            let flip = |p: Point| point(p, page.height);
+            let mut content = Content::default();
+            if let Some((sx, sy)) = scale {
+                let (cx, cy) = (pt(page.width).0 / 2.0, pt(page.height).0 / 2.0);
+                let (sx, sy) = (sx as f32, sy as f32);
+                content
+                    .numbers(&[sx, 0.0, 0.0, sy, cx * (1.0 - sx), cy * (1.0 - sy)], "cm");
+            }
+            let mut marks = structure::PageMarks::new(elements, index);
+            for item in &page.items {
+                // Where a heading's first line starts, for the outline to point at.
+                let top = || match item {
+                    Item::Text { origin, shaped, .. } => {
+                        flip(*origin).y.0 + shaped.size_pt as f32
+                    }
+                    _ => 0.0,
+                };
+                if !marks.before(item, top, &mut content) {
+                    draw(item, &flip, fonts, &mut content);
+                }
+            }
+            marks.finish(&mut content);
+            content.into_bytes()
+        })
+        .collect()
 }
 
 /// zlib level for content and font streams (zlib-rs). Measured over the full build

@@ -514,7 +514,66 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         }
     };
     let at = |span: Span, msg: String| Diagnostic::at(&kit_file, &shared, span, msg);
+    // Each check goes on after a problem, so that one run tells every problem.
+    let game = check_head(&raw, &at, &mut diags);
+    let sheets = sheet_list(raw.sheets.get_ref(), &at, &mut diags);
+    check_lengths(&raw, game, &at, &mut diags);
+    let (sizes, default_size) = board_sizes(&raw, game, &at, &mut diags);
+    if let Some(ledger) = &raw.ledger {
+        check_ledger(ledger, &at, &mut diags);
+    }
+    let examples = examples(&raw.example, &at, &mut diags);
+    let puzzles = raw.puzzles.as_ref().and_then(|p| puzzle_spec(p, &at, &mut diags));
+    let rules = raw.rules.as_ref().map_or_else(RuleParams::default, |rules| {
+        rule_params(rules, game, &sizes, &at, &mut diags)
+    });
+    let game_minutes = raw
+        .time
+        .as_ref()
+        .map(|time| game_minutes(time, &sizes, &at, &mut diags))
+        .unwrap_or_default();
+    let date = raw.date.as_ref().and_then(|date| date_of(date, &at, &mut diags));
+    let (mut languages, lang_diags) = strings::load_all(source);
+    diags.extend(lang_diags);
+    if let Some(game) = game {
+        defaults::fill_in(game, source, &mut languages);
+    }
+    diags.extend(unknown_templates(source));
+    diags.extend(strings_of_no_example(source, &examples));
+    let card = card_sheets(raw.card.iter().flatten(), &sheets, &at, &mut diags);
+    let Some(game) = game.filter(|_| diags.is_empty()) else {
+        return Err(diags);
+    };
+    Ok(Kit {
+        id: raw.id.into_inner(),
+        game,
+        sheets,
+        card,
+        board: board_spec(raw.board, sizes, default_size),
+        pieces: PieceSpec {
+            size_mm: *raw.pieces.size_mm.get_ref(),
+            spares: *raw.pieces.spares.get_ref(),
+        },
+        ledger_moves: raw.ledger.as_ref().map(|l| *l.moves.get_ref()),
+        examples,
+        puzzles,
+        rules,
+        game_minutes,
+        date,
+        languages,
+        templates: templates_of(source),
+        kit_file,
+        kit_source: shared,
+    })
+}
 
+/// Checks the kit's id, its spares and its game, the first things kit.toml says;
+/// returns the game, if it is one.
+fn check_head(
+    raw: &raw::RawKit,
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> Option<GameId> {
     if !is_slug(raw.id.get_ref()) {
         diags.push(
             at(
@@ -539,8 +598,18 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
                 .with_label(format!("expected one of: {}", GameId::names().join(", "))),
         );
     }
+    game
+}
+
+/// The player sheets `sheets` lists, in order: the sheets every kit gets (contents,
+/// puzzles, host key) and repeats are problems, not sheets.
+fn sheet_list(
+    listed: &[toml::Spanned<String>],
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> Vec<SheetKind> {
     let mut sheets = Vec::new();
-    for sheet in raw.sheets.get_ref() {
+    for sheet in listed {
         match SheetKind::from_name(sheet.get_ref()) {
             Some(SheetKind::HostKey) => diags.push(
                 at(sheet.span(), "the host key is always made; do not list it".into())
@@ -577,6 +646,17 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             }
         }
     }
+    sheets
+}
+
+/// Checks the board's and the pieces' lengths: each in range, points that do not
+/// overlap, pieces that fit, and no length the game's board does not use.
+fn check_lengths(
+    raw: &raw::RawKit,
+    game: Option<GameId>,
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) {
     // The board's spacing obeys the same range as `--cell`; marks and pieces only
     // need to be positive and no larger than a cell can be.
     let lengths = [
@@ -635,6 +715,15 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             }
         }
     }
+}
+
+/// The board sizes the kit offers, and the one built when none is asked for.
+fn board_sizes(
+    raw: &raw::RawKit,
+    game: Option<GameId>,
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> (std::ops::RangeInclusive<u8>, u8) {
     let game_sizes = game.map_or(1..=1, |game| game.kit().sizes());
     let sizes = match &raw.board.size_range {
         Some(range) => {
@@ -683,40 +772,30 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
         Some(size) => *size.get_ref(),
         None => *sizes.start(),
     };
-    if let Some(ledger) = &raw.ledger
-        && !(1..=500).contains(ledger.moves.get_ref())
-    {
+    (sizes, default_size)
+}
+
+/// A ledger holds 1 to 500 move rows.
+fn check_ledger(
+    ledger: &raw::RawLedger,
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) {
+    if !(1..=500).contains(ledger.moves.get_ref()) {
         diags.push(
             at(ledger.moves.span(), "the ledger needs 1 to 500 move rows".into())
                 .with_label(format!("found {}", ledger.moves.get_ref())),
         );
     }
-    let examples = examples(&raw.example, &at, &mut diags);
-    let puzzles = raw.puzzles.as_ref().and_then(|p| {
-        let seed = p.seed.as_ref().map_or(1, |s| *s.get_ref());
-        let span = p.count.span().start..p.plies.span().end.max(p.count.span().end);
-        match PuzzleSpec::new(*p.count.get_ref(), *p.plies.get_ref(), seed, span) {
-            Ok(spec) => Some(spec),
-            Err(e) => {
-                let bad_count =
-                    PuzzleSpec::new(*p.count.get_ref(), 1, seed, 0..0).is_err();
-                let value = if bad_count { &p.count } else { &p.plies };
-                diags.push(
-                    at(value.span(), e).with_label(format!("found {}", value.get_ref())),
-                );
-                None
-            }
-        }
-    });
-    let rules = raw.rules.as_ref().map_or_else(RuleParams::default, |rules| {
-        rule_params(rules, game, &sizes, &at, &mut diags)
-    });
-    let game_minutes = raw
-        .time
-        .as_ref()
-        .map(|time| game_minutes(time, &sizes, &at, &mut diags))
-        .unwrap_or_default();
-    let date = raw.date.as_ref().and_then(|date| match kit_date(date.get_ref()) {
+}
+
+/// The kit's `date` as seconds since 1970 (see [`kit_date`]), if it is a day.
+fn date_of(
+    date: &toml::Spanned<toml::value::Datetime>,
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> Option<i64> {
+    match kit_date(date.get_ref()) {
         Ok(seconds) => Some(seconds),
         Err(message) => {
             diags.push(
@@ -724,16 +803,40 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             );
             None
         }
-    });
-    let (mut languages, lang_diags) = strings::load_all(source);
-    diags.extend(lang_diags);
-    if let Some(game) = game {
-        defaults::fill_in(game, source, &mut languages);
     }
-    diags.extend(unknown_templates(source));
-    diags.extend(strings_of_no_example(source, &examples));
+}
+
+/// The kit's `[puzzles]` table as a puzzle sheet, if its numbers are in range; the
+/// problem names the count or the plies, whichever is out of it.
+fn puzzle_spec(
+    p: &raw::RawPuzzles,
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> Option<PuzzleSpec> {
+    let seed = p.seed.as_ref().map_or(1, |s| *s.get_ref());
+    let span = p.count.span().start..p.plies.span().end.max(p.count.span().end);
+    match PuzzleSpec::new(*p.count.get_ref(), *p.plies.get_ref(), seed, span) {
+        Ok(spec) => Some(spec),
+        Err(e) => {
+            let bad_count = PuzzleSpec::new(*p.count.get_ref(), 1, seed, 0..0).is_err();
+            let value = if bad_count { &p.count } else { &p.plies };
+            diags.push(
+                at(value.span(), e).with_label(format!("found {}", value.get_ref())),
+            );
+            None
+        }
+    }
+}
+
+/// The sheets `card` names, each of which must be one of the kit's `sheets`.
+fn card_sheets<'a>(
+    listed: impl Iterator<Item = &'a toml::Spanned<String>>,
+    sheets: &[SheetKind],
+    at: &dyn Fn(Span, String) -> Diagnostic,
+    diags: &mut Diagnostics,
+) -> Vec<SheetKind> {
     let mut card = Vec::new();
-    for sheet in raw.card.iter().flatten() {
+    for sheet in listed {
         match SheetKind::from_name(sheet.get_ref()) {
             Some(kind) if sheets.contains(&kind) => card.push(kind),
             _ => diags.push(
@@ -745,50 +848,35 @@ pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
             ),
         }
     }
-    let Some(game) = game.filter(|_| diags.is_empty()) else {
-        return Err(diags);
-    };
-    let templates = source
+    card
+}
+
+/// The board as declared, with the sizes [`board_sizes`] settled.
+fn board_spec(
+    board: raw::RawBoard,
+    sizes: std::ops::RangeInclusive<u8>,
+    default_size: u8,
+) -> BoardSpec {
+    BoardSpec {
+        default_size,
+        sizes,
+        presets: board.presets.iter().map(|(k, v)| (k.clone(), *v.get_ref())).collect(),
+        spacing_mm: *board.spacing_mm.get_ref(),
+        row_spacing_mm: board.row_spacing_mm.map(|d| d.into_inner()),
+        point_diameter_mm: board.point_diameter_mm.map(|d| d.into_inner()),
+    }
+}
+
+/// The kit's own templates (`templates/<sheet>.tera`), by sheet name.
+fn templates_of(source: &Source) -> BTreeMap<String, String> {
+    source
         .files
         .iter()
         .filter_map(|(path, text)| {
             let name = path.strip_prefix("templates/")?.strip_suffix(".tera")?;
             Some((name.to_string(), text.clone()))
         })
-        .collect();
-    Ok(Kit {
-        id: raw.id.into_inner(),
-        game,
-        sheets,
-        card,
-        board: BoardSpec {
-            default_size,
-            sizes,
-            presets: raw
-                .board
-                .presets
-                .iter()
-                .map(|(k, v)| (k.clone(), *v.get_ref()))
-                .collect(),
-            spacing_mm: *raw.board.spacing_mm.get_ref(),
-            row_spacing_mm: raw.board.row_spacing_mm.map(|d| d.into_inner()),
-            point_diameter_mm: raw.board.point_diameter_mm.map(|d| d.into_inner()),
-        },
-        pieces: PieceSpec {
-            size_mm: *raw.pieces.size_mm.get_ref(),
-            spares: *raw.pieces.spares.get_ref(),
-        },
-        ledger_moves: raw.ledger.as_ref().map(|l| *l.moves.get_ref()),
-        examples,
-        puzzles,
-        rules,
-        game_minutes,
-        date,
-        languages,
-        templates,
-        kit_file,
-        kit_source: shared,
-    })
+        .collect()
 }
 
 /// `date`: a day (no time of day), from 1970 to 9999, as seconds since 1970 at its

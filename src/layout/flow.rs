@@ -285,7 +285,6 @@ impl<'a> Pass<'a> {
     /// that one frame higher than the page does.
     fn run(&self, squeeze: f64, limit: Option<(usize, f64)>) -> Placed {
         let frame = self.frame;
-        let avail = frame.bottom - frame.top;
         let per_page = self.columns.count;
         let mut at = Cursor {
             pages: vec![Vec::new()],
@@ -306,83 +305,111 @@ impl<'a> Pass<'a> {
                 at.fixed_start = Some(at.pages.len() - 1);
                 continue;
             };
-            let column = self.column(at.index);
             if let Some(table) = &chunk.table {
-                // Tables set their own columns across the page.
-                if !at.index.is_multiple_of(per_page) {
-                    at.next_page(per_page, frame.top, Top::Dropped);
-                }
-                let first = at.pages.len();
-                let start = at.index;
-                // Where each page's rows must end (a page the balancing shortens too).
-                let foot = |page: usize| bottom(start + (page + 1 - first) * per_page);
-                at.y = flow_table(table, frame, at.y, &mut at.pages, &foot, self.draw);
-                for page in first - 1..at.pages.len() - 1 {
-                    // A page the table goes on from is filled to its foot.
-                    at.depth[at.index] = foot(page) - frame.top;
-                    at.index += per_page;
-                    at.depth.resize(at.index + 1, 0.0);
-                }
-                at.top = Top::No;
-                at.reach(frame.top);
+                self.place_table(table, &mut at, &bottom);
                 continue;
             }
             if let Some(poster) = &chunk.poster
-                && !poster.fits(column)
+                && !poster.fits(self.column(at.index))
             {
-                if !at.index.is_multiple_of(per_page) {
-                    at.next_page(per_page, frame.top, Top::Dropped);
-                }
-                at.turned.extend(super::poster::split(
-                    poster,
-                    frame,
-                    at.y,
-                    &mut at.pages,
-                ));
-                at.fixed_start = Some(at.pages.len());
-                at.index = (at.pages.len() - 1) * per_page;
-                at.depth.resize(at.index + 1, avail);
-                at.y = frame.bottom;
-                at.top = Top::No;
+                self.split_poster(poster, &mut at);
                 continue;
             }
-            let space = chunk.is_space();
-            // Headings, captions and the lines a paragraph keeps together travel with
-            // what follows them.
-            if !space || chunk.keep_with_next {
-                let needed = self.chain(index, squeeze, column.width);
-                if at.y + needed.min(avail) > bottom(at.index) + 1e-9 && at.top == Top::No
-                {
-                    at.next_frame(per_page, frame.top);
-                }
-            }
-            if space {
-                // Space between blocks never begins a page and is dropped at a break.
-                if at.top != Top::Dropped {
-                    at.y = (at.y + chunk.height * squeeze).min(bottom(at.index));
-                    at.top = Top::No;
-                }
-                continue;
-            }
-            let column = self.column(at.index);
-            // A drawing narrower than its column is centred.
-            let x = chunk
-                .poster
-                .as_ref()
-                .map_or(column.left, |p| column.left + (column.width - p.width) / 2.0);
-            let items = chunk.poster.as_ref().map_or(&chunk.items, |p| &p.items);
-            let page = at.pages.last_mut().expect("a page");
-            self.draw.place(items, x, at.y, page);
-            at.y += chunk.height;
-            at.top = Top::No;
-            at.reach(frame.top);
+            self.place(index, chunk, squeeze, &mut at, &bottom);
         }
+        self.placed(at)
+    }
+
+    /// Sets a table, which sets its own columns across the page: on a page of its
+    /// own columns, from the first column, each page it goes on from filled to its
+    /// foot.
+    fn place_table(&self, table: &Table, at: &mut Cursor, bottom: &dyn Fn(usize) -> f64) {
+        let (frame, per_page) = (self.frame, self.columns.count);
+        if !at.index.is_multiple_of(per_page) {
+            at.next_page(per_page, frame.top, Top::Dropped);
+        }
+        let first = at.pages.len();
+        let start = at.index;
+        // Where each page's rows must end (a page the balancing shortens too).
+        let foot = |page: usize| bottom(start + (page + 1 - first) * per_page);
+        at.y = flow_table(table, frame, at.y, &mut at.pages, &foot, self.draw);
+        for page in first - 1..at.pages.len() - 1 {
+            // A page the table goes on from is filled to its foot.
+            at.depth[at.index] = foot(page) - frame.top;
+            at.index += per_page;
+            at.depth.resize(at.index + 1, 0.0);
+        }
+        at.top = Top::No;
+        at.reach(frame.top);
+    }
+
+    /// Splits a drawing too large for its column into parts, on pages of their own
+    /// that nothing flows back onto.
+    fn split_poster(&self, poster: &Poster, at: &mut Cursor) {
+        let (frame, per_page) = (self.frame, self.columns.count);
+        if !at.index.is_multiple_of(per_page) {
+            at.next_page(per_page, frame.top, Top::Dropped);
+        }
+        at.turned.extend(super::poster::split(poster, frame, at.y, &mut at.pages));
+        at.fixed_start = Some(at.pages.len());
+        at.index = (at.pages.len() - 1) * per_page;
+        at.depth.resize(at.index + 1, frame.bottom - frame.top);
+        at.y = frame.bottom;
+        at.top = Top::No;
+    }
+
+    /// Places chunk `index` (words, space, or a drawing that fits its column), in the
+    /// next frame if it and what it keeps with do not fit in this one.
+    fn place(
+        &self,
+        index: usize,
+        chunk: &Chunk,
+        squeeze: f64,
+        at: &mut Cursor,
+        bottom: &dyn Fn(usize) -> f64,
+    ) {
+        let (frame, per_page) = (self.frame, self.columns.count);
+        let avail = frame.bottom - frame.top;
+        let space = chunk.is_space();
+        // Headings, captions and the lines a paragraph keeps together travel with
+        // what follows them.
+        if !space || chunk.keep_with_next {
+            let needed = self.chain(index, squeeze, self.column(at.index).width);
+            if at.y + needed.min(avail) > bottom(at.index) + 1e-9 && at.top == Top::No {
+                at.next_frame(per_page, frame.top);
+            }
+        }
+        if space {
+            // Space between blocks never begins a page and is dropped at a break.
+            if at.top != Top::Dropped {
+                at.y = (at.y + chunk.height * squeeze).min(bottom(at.index));
+                at.top = Top::No;
+            }
+            return;
+        }
+        let column = self.column(at.index);
+        // A drawing narrower than its column is centred.
+        let x = chunk
+            .poster
+            .as_ref()
+            .map_or(column.left, |p| column.left + (column.width - p.width) / 2.0);
+        let items = chunk.poster.as_ref().map_or(&chunk.items, |p| &p.items);
+        let page = at.pages.last_mut().expect("a page");
+        self.draw.place(items, x, at.y, page);
+        at.y += chunk.height;
+        at.top = Top::No;
+        at.reach(frame.top);
+    }
+
+    /// What the pass made, once every chunk is placed.
+    fn placed(&self, mut at: Cursor) -> Placed {
+        let avail = self.frame.bottom - self.frame.top;
         // A page the template forced at the very end holds nothing: never print it.
         while at.pages.len() > 1 && at.pages.last().is_some_and(Vec::is_empty) {
             at.pages.pop();
         }
         let pages = at.pages.len();
-        let frames_before_last = (pages - 1) * per_page;
+        let frames_before_last = (pages - 1) * self.columns.count;
         let last_depth =
             at.depth.iter().skip(frames_before_last).fold(0.0f64, |a, &b| a.max(b));
         Placed {

@@ -302,21 +302,14 @@ pub fn split(
     if let Some((page, top)) = plan_at {
         assembly_plan(poster, &plan, &windows, frame_of(page), top, &mut pages[page]);
     }
+    let parts = Parts { cols, rows, cuts_x: &cuts_x, cuts_y: &cuts_y, items: &items };
     for (index, (window, &(page_index, part_top))) in
         windows.iter().zip(placements.iter()).enumerate()
     {
         let frame = frame_of(page_index);
         let mut page = Page::new(0.0, 0.0);
-        draw_part(
-            poster,
-            &mut page,
-            (index, cols, rows),
-            (&cuts_x, &cuts_y),
-            *window,
-            &items,
-            frame,
-            part_top,
-        );
+        let part = Part { index, window: *window, frame, top: part_top };
+        draw_part(poster, &mut page, &parts, &part);
         pages[page_index].extend(page.items);
     }
     turned_pages
@@ -335,19 +328,49 @@ pub fn plan_figure(poster: &Poster, frame: Frame, width: f64) -> (Vec<Item>, f64
     (items, height, choice.windows.len())
 }
 
-/// Draws part `index` of a `cols` × `rows` split, its label's top at `part_top`.
-#[allow(clippy::too_many_arguments)]
-fn draw_part(
-    poster: &Poster,
-    page: &mut Page,
-    (index, cols, rows): (usize, usize, usize),
-    (cuts_x, cuts_y): (&[f64], &[f64]),
+/// A drawing cut into `cols` × `rows` parts, as every part is drawn from it.
+struct Parts<'a> {
+    cols: usize,
+    rows: usize,
+    /// Where the parts meet across and down, with the drawing's outer edges.
+    cuts_x: &'a [f64],
+    cuts_y: &'a [f64],
+    /// The whole drawing with its target marks, clipped to each part.
+    items: &'a [Item],
+}
+
+/// One part, and where it goes.
+struct Part {
+    /// Its place in the split, row by row from 0.
+    index: usize,
+    /// What of the drawing it shows.
     window: Window,
-    items: &[Item],
+    /// The content frame of the page it is on.
     frame: Frame,
-    part_top: f64,
-) {
-    let band = MARK_BAND_MM;
+    /// Where its label's top is.
+    top: f64,
+}
+
+impl Part {
+    /// Where the window's top-left corner goes on the page: below the label, and
+    /// reaching into both side margins alike when the part is wider than the frame.
+    fn offset(&self) -> (f64, f64) {
+        let x = self.frame.left - ((self.window.w - self.frame.width) / 2.0).max(0.0);
+        (x, self.top + LABEL_MM)
+    }
+
+    /// Where a point of the drawing lands on the page.
+    fn local(&self, p: Point) -> Point {
+        let (x, y) = self.offset();
+        Point::new(x + p.x - self.window.x, y + p.y - self.window.y)
+    }
+}
+
+/// Draws one part of a split: its label, glue tabs, the drawing clipped to it, its
+/// cut line and its mark.
+fn draw_part(poster: &Poster, page: &mut Page, parts: &Parts, part: &Part) {
+    let (index, cols, rows) = (part.index, parts.cols, parts.rows);
+    let (window, frame) = (part.window, part.frame);
     let (row, col) = (index / cols, index % cols);
     let label = poster
         .labels
@@ -358,7 +381,7 @@ fn draw_part(
         .replace("{column}", &(col + 1).to_string());
     let size = 10.0_f64.max(poster.labels.min_pt);
     let shaped = text::shape(&label, Style::Bold, size, poster.labels.reading);
-    page.text(Point::new(start_x(&shaped, frame), part_top + 4.0), shaped);
+    page.text(Point::new(start_x(&shaped, frame), part.top + 4.0), shaped);
     // The part's label heads it in the outline and for screen readers; on a sheet of
     // parts only, the first part's label is the sheet's title.
     let role = match poster.plan_elsewhere && index == 0 {
@@ -366,30 +389,49 @@ fn draw_part(
         false => Role::Heading,
     };
     Tag::wrap_all(role, &mut page.items);
-    // A part wider than the frame reaches into both side margins alike.
-    let x = frame.left - ((window.w - frame.width) / 2.0).max(0.0);
-    let y = part_top + LABEL_MM;
-    let local = |p: Point| Point::new(x + p.x - window.x, y + p.y - window.y);
     // Glue tabs first, under the drawing.
     let (right, below) = (col + 1 < cols, row + 1 < rows);
     if right {
-        let at = local(Point::new(cuts_x[col + 1], window.y));
+        let at = part.local(Point::new(parts.cuts_x[col + 1], window.y));
         page.rect(at, TAB_MM, window.h, Paint::fill(Color::gray(TAB_TONE)));
     }
     if below {
-        let at = local(Point::new(window.x, cuts_y[row + 1]));
+        let at = part.local(Point::new(window.x, parts.cuts_y[row + 1]));
         page.rect(at, window.w, TAB_MM, Paint::fill(Color::gray(TAB_TONE)));
     }
-    for item in items {
+    let (x, y) = part.offset();
+    for item in parts.items {
         for clipped in clip(item, &window) {
             page.items.push(clipped.translated(x, y));
         }
     }
-    // The part's outline is its cut line: on a grid line wherever it meets a
-    // neighbour laid over a tab.
+    cut_outline(page, part);
+    // The part's number and which way is up, where they will be covered or stay off
+    // the board: in a glue tab, or in the mark band of the last part.
+    let spot = if right {
+        Point::new(
+            parts.cuts_x[col + 1] + TAB_MM / 2.0,
+            window.y + window.h.min(30.0) / 2.0 + 4.0,
+        )
+    } else if below {
+        Point::new(
+            window.x + window.w.min(30.0) / 2.0 + 4.0,
+            parts.cuts_y[row + 1] + TAB_MM / 2.0,
+        )
+    } else {
+        Point::new(window.x + window.w - 12.0, window.y + window.h - MARK_BAND_MM / 2.0)
+    };
+    let labels = &poster.labels;
+    part_mark(page, part.local(spot), index + 1, (labels.reading, labels.min_pt));
+}
+
+/// The part's outline is its cut line: on a grid line wherever it meets a neighbour
+/// laid over a tab.
+fn cut_outline(page: &mut Page, part: &Part) {
+    let window = part.window;
     let (a, b) = (
-        local(Point::new(window.x, window.y)),
-        local(Point::new(window.x + window.w, window.y + window.h)),
+        part.local(Point::new(window.x, window.y)),
+        part.local(Point::new(window.x + window.w, window.y + window.h)),
     );
     for (from, to) in [
         ((a.x, a.y), (b.x, a.y)),
@@ -403,23 +445,6 @@ fn draw_part(
             super::draw::cut_stroke(),
         );
     }
-    // The part's number and which way is up, where they will be covered or stay off
-    // the board: in a glue tab, or in the mark band of the last part.
-    let spot = if right {
-        Point::new(
-            cuts_x[col + 1] + TAB_MM / 2.0,
-            window.y + window.h.min(30.0) / 2.0 + 4.0,
-        )
-    } else if below {
-        Point::new(
-            window.x + window.w.min(30.0) / 2.0 + 4.0,
-            cuts_y[row + 1] + TAB_MM / 2.0,
-        )
-    } else {
-        Point::new(window.x + window.w - 12.0, window.y + window.h - band / 2.0)
-    };
-    let labels = &poster.labels;
-    part_mark(page, local(spot), index + 1, (labels.reading, labels.min_pt));
 }
 
 /// A part's number with an arrow pointing to the top of the board, centred on `at`.

@@ -245,32 +245,13 @@ pub(super) fn write_tree(doc: &mut Document, pages: &[ObjectId], elements: &[Ele
                 document_id
             }
         };
-        let mut dict = elem(tag_name(&element.role), parent);
-        dict.set("Pg", Object::Reference(pages[first_page]));
-        match &element.role {
-            Role::Figure { alt } => dict.set("Alt", text_string(alt)),
-            // A heading names the cells below it (ISO 32000-1, 14.8.5.7).
-            Role::Cell { head: true, .. } => {
-                let mut attributes = Dictionary::new();
-                attributes.set("O", Object::Name(b"Table".to_vec()));
-                attributes.set("Scope", Object::Name(b"Column".to_vec()));
-                dict.set("A", Object::Dictionary(attributes));
-            }
-            _ => {}
-        }
+        let mut dict = element_dict(element, parent, pages[first_page]);
         let kids = element
             .parts
             .iter()
             .map(|&(page, mcid)| {
                 owners[page].push((mcid, content_id));
-                if page == first_page {
-                    return Object::Integer(mcid);
-                }
-                let mut mcr = Dictionary::new();
-                mcr.set("Type", Object::Name(b"MCR".to_vec()));
-                mcr.set("Pg", Object::Reference(pages[page]));
-                mcr.set("MCID", Object::Integer(mcid));
-                Object::Dictionary(mcr)
+                marked_content(page == first_page, pages[page], mcid)
             })
             .collect();
         dict.set("K", Object::Array(kids));
@@ -284,7 +265,61 @@ pub(super) fn write_tree(doc: &mut Document, pages: &[ObjectId], elements: &[Ele
     document.set("K", Object::Array(children));
     doc.objects.insert(document_id, Object::Dictionary(document));
 
-    // The parent tree: for page i (its /StructParents), the element of each MCID.
+    let parent_tree = write_parent_tree(doc, pages, owners);
+    let mut root = Dictionary::new();
+    root.set("Type", Object::Name(b"StructTreeRoot".to_vec()));
+    root.set("K", Object::Reference(document_id));
+    root.set("ParentTree", Object::Dictionary(parent_tree));
+    root.set("ParentTreeNextKey", Object::Integer(pages.len() as i64));
+    doc.objects.insert(root_id, Object::Dictionary(root));
+
+    let mut mark_info = Dictionary::new();
+    mark_info.set("Marked", Object::Boolean(true));
+    let catalog = doc.catalog_mut().expect("printpdf writes a catalog");
+    catalog.set("StructTreeRoot", Object::Reference(root_id));
+    catalog.set("MarkInfo", Object::Dictionary(mark_info));
+}
+
+/// The structure element of `element` under `parent`, starting on page `first_page`,
+/// with the attributes its role carries (a figure's text, a heading cell's scope);
+/// its content is set by the caller.
+fn element_dict(element: &Element, parent: ObjectId, first_page: ObjectId) -> Dictionary {
+    let mut dict = elem(tag_name(&element.role), parent);
+    dict.set("Pg", Object::Reference(first_page));
+    match &element.role {
+        Role::Figure { alt } => dict.set("Alt", text_string(alt)),
+        // A heading names the cells below it (ISO 32000-1, 14.8.5.7).
+        Role::Cell { head: true, .. } => {
+            let mut attributes = Dictionary::new();
+            attributes.set("O", Object::Name(b"Table".to_vec()));
+            attributes.set("Scope", Object::Name(b"Column".to_vec()));
+            dict.set("A", Object::Dictionary(attributes));
+        }
+        _ => {}
+    }
+    dict
+}
+
+/// A kid of a structure element: the bare MCID on the element's own page, else a
+/// marked-content reference naming the page it is on.
+fn marked_content(on_first_page: bool, page: ObjectId, mcid: i64) -> Object {
+    if on_first_page {
+        return Object::Integer(mcid);
+    }
+    let mut mcr = Dictionary::new();
+    mcr.set("Type", Object::Name(b"MCR".to_vec()));
+    mcr.set("Pg", Object::Reference(page));
+    mcr.set("MCID", Object::Integer(mcid));
+    Object::Dictionary(mcr)
+}
+
+/// Writes the parent tree, for page i (its /StructParents) the element of each MCID,
+/// and gives each page its key; returns the tree's dictionary.
+fn write_parent_tree(
+    doc: &mut Document,
+    pages: &[ObjectId],
+    owners: Vec<Vec<(i64, ObjectId)>>,
+) -> Dictionary {
     let mut nums = Vec::new();
     for (index, (&page_id, mut owned)) in pages.iter().zip(owners).enumerate() {
         owned.sort_by_key(|&(mcid, _)| mcid);
@@ -300,18 +335,7 @@ pub(super) fn write_tree(doc: &mut Document, pages: &[ObjectId], elements: &[Ele
     }
     let mut parent_tree = Dictionary::new();
     parent_tree.set("Nums", Object::Array(nums));
-    let mut root = Dictionary::new();
-    root.set("Type", Object::Name(b"StructTreeRoot".to_vec()));
-    root.set("K", Object::Reference(document_id));
-    root.set("ParentTree", Object::Dictionary(parent_tree));
-    root.set("ParentTreeNextKey", Object::Integer(pages.len() as i64));
-    doc.objects.insert(root_id, Object::Dictionary(root));
-
-    let mut mark_info = Dictionary::new();
-    mark_info.set("Marked", Object::Boolean(true));
-    let catalog = doc.catalog_mut().expect("printpdf writes a catalog");
-    catalog.set("StructTreeRoot", Object::Reference(root_id));
-    catalog.set("MarkInfo", Object::Dictionary(mark_info));
+    parent_tree
 }
 
 /// A structure element of type `tag` under `parent`, without content yet.

@@ -93,45 +93,12 @@ pub fn check(form: &Form, kit: &Kit, printers: &Profiles) -> Result<Checked, Str
             known.join(", ")
         ));
     }
-    let paper = match form.paper.as_str() {
-        "custom" => {
-            let (w, h) = (field(&form.width, "width")?, field(&form.height, "height")?);
-            Paper::parse(&format!("{w}x{h}mm"), form.landscape)
-        }
-        named => Paper::parse(named, form.landscape),
-    }
-    .map_err(|e| format!("paper: {e}"))?;
-    let calibration = match (&form.printer, &form.across, &form.down) {
-        (Some(name), None, None) => Some(*printers.0.get(name).ok_or_else(|| {
-            format!("printer: no printer `{name}` is kept on this computer")
-        })?),
-        (None, Some(across), Some(down)) => {
-            let text = format!("{}x{}", decimal(across), decimal(down));
-            Some(
-                Calibration::parse(&text)
-                    .map_err(|e| format!("printer correction: {e}"))?,
-            )
-        }
-        (None, None, None) => None,
-        _ => {
-            return Err(
-                "printer correction: give a kept printer, or both measurements".into()
-            );
-        }
-    };
+    let paper = paper(form)?;
+    let calibration = calibration(form, printers)?;
     if let Some(calibration) = &calibration {
         calibration.printable(&paper).map_err(|e| format!("printer correction: {e}"))?;
     }
-    let puzzles = match form.puzzles {
-        None => None,
-        Some(0) => Some(None),
-        Some(count) => {
-            let plies = form.plies.unwrap_or(3);
-            let spec = PuzzleSpec::new(count, plies, 1, 0..0)
-                .map_err(|e| format!("puzzles: {e}"))?;
-            Some(Some(spec))
-        }
-    };
+    let puzzles = puzzles(form)?;
     let kit = match &puzzles {
         None => kit.clone(),
         Some(spec) => kit.with_puzzle_sheet(spec.clone()),
@@ -163,6 +130,51 @@ pub fn check(form: &Form, kit: &Kit, printers: &Profiles) -> Result<Checked, Str
         options.paper.name()
     );
     Ok(Checked { kit, options, name })
+}
+
+/// The paper: a named one, or `custom` with a width and height.
+fn paper(form: &Form) -> Result<Paper, String> {
+    match form.paper.as_str() {
+        "custom" => {
+            let (w, h) = (field(&form.width, "width")?, field(&form.height, "height")?);
+            Paper::parse(&format!("{w}x{h}mm"), form.landscape)
+        }
+        named => Paper::parse(named, form.landscape),
+    }
+    .map_err(|e| format!("paper: {e}"))
+}
+
+/// The printer correction: a kept printer, both measurements, or none.
+fn calibration(form: &Form, printers: &Profiles) -> Result<Option<Calibration>, String> {
+    match (&form.printer, &form.across, &form.down) {
+        (Some(name), None, None) => Ok(Some(*printers.0.get(name).ok_or_else(|| {
+            format!("printer: no printer `{name}` is kept on this computer")
+        })?)),
+        (None, Some(across), Some(down)) => {
+            let text = format!("{}x{}", decimal(across), decimal(down));
+            Ok(Some(
+                Calibration::parse(&text)
+                    .map_err(|e| format!("printer correction: {e}"))?,
+            ))
+        }
+        (None, None, None) => Ok(None),
+        _ => Err("printer correction: give a kept printer, or both measurements".into()),
+    }
+}
+
+/// The puzzle sheet, as for the command line: `None` for the kit's own, `Some(None)`
+/// for none at all.
+fn puzzles(form: &Form) -> Result<Option<Option<PuzzleSpec>>, String> {
+    match form.puzzles {
+        None => Ok(None),
+        Some(0) => Ok(Some(None)),
+        Some(count) => {
+            let plies = form.plies.unwrap_or(3);
+            let spec = PuzzleSpec::new(count, plies, 1, 0..0)
+                .map_err(|e| format!("puzzles: {e}"))?;
+            Ok(Some(Some(spec)))
+        }
+    }
 }
 
 /// A required number field, as typed.

@@ -91,64 +91,11 @@ const BAR_GAP_MM: f64 = 2.0;
 /// legend tightly, with no other words, so that a board that nearly fills the page (9×9
 /// at Go spacing, on A4 and on Letter) shares it with them: one sheet, not two.
 fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
-    let n = cx.size;
-    let (dx, dy) = pitch(cx);
-    // The players' edges are bars just outside the grid, and the coordinates are set
-    // inside them, so the furniture takes 7 mm a side and a 9×9 board fits one sheet.
-    let label_pt = 8.0;
-    let digits = cx.shape(&n.to_string(), Style::Bold, label_pt).width_mm();
-    let bar = (digits + 1.6).max(5.0);
-    let margin = BAR_GAP_MM + bar;
-    let (w, h) = ((n - 1) as f64 * dx, (n - 1) as f64 * dy);
-    let origin = Point::new(margin, margin);
+    let grid = Grid::of(cx);
     let mut page = Page::new(0.0, 0.0);
-    // V joins North and South (dark bars), H joins West and East (white bars), so the
-    // goal of each side reads without colour.
-    for y in [origin.y - BAR_GAP_MM - bar, origin.y + h + BAR_GAP_MM] {
-        page.rect(
-            Point::new(origin.x - dx * 0.25, y),
-            w + dx * 0.5,
-            bar,
-            Paint::fill(Color::gray(draw::DARK_MARK_TONE)),
-        );
-    }
-    for x in [origin.x - BAR_GAP_MM - bar, origin.x + w + BAR_GAP_MM] {
-        page.rect(
-            Point::new(x, origin.y - dy * 0.25),
-            bar,
-            h + dy * 0.5,
-            Paint::both(Color::WHITE, Stroke::solid(0.5)),
-        );
-    }
-    let line = Stroke::solid(0.35);
-    for i in 0..n {
-        let x = origin.x + i as f64 * dx;
-        let y = origin.y + i as f64 * dy;
-        page.line(Point::new(x, origin.y), Point::new(x, origin.y + h), line);
-        page.line(Point::new(origin.x, y), Point::new(origin.x + w, y), line);
-    }
-    let cap = label_pt * 0.3528 * 0.73;
-    for i in 0..n {
-        let x = origin.x + i as f64 * dx;
-        for bar_top in [origin.y - BAR_GAP_MM - bar, origin.y + h + BAR_GAP_MM] {
-            let letter = cx.shape(&column_letter(i), Style::Bold, label_pt);
-            let at = Point::new(x - letter.width_mm() / 2.0, bar_top + (bar + cap) / 2.0);
-            page.items.push(crate::page::Item::Text {
-                origin: at,
-                shaped: letter,
-                color: Color::WHITE,
-            });
-        }
-        let y = origin.y + (n - 1 - i) as f64 * dy + cap / 2.0;
-        let number = (i + 1).to_string();
-        for bar_left in [origin.x - BAR_GAP_MM - bar, origin.x + w + BAR_GAP_MM] {
-            page.text_centered(
-                bar_left + bar / 2.0,
-                y,
-                cx.shape(&number, Style::Bold, label_pt),
-            );
-        }
-    }
+    grid.draw_bars(&mut page);
+    grid.draw_lines(&mut page);
+    grid.draw_coordinates(cx, &mut page);
     let mut chunks = Vec::new();
     if compact {
         let mut title = cx.lines(&cx.text("board.title")?, Style::Bold, 20.0, 0.0);
@@ -168,6 +115,7 @@ fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
         chunks.push(Chunk::space(gap));
     }
     chunks.push(Chunk::space(gap));
+    let Grid { n, dx, dy, origin, w, h, margin, .. } = grid;
     // Stones stand on the lines: a board in parts is cut midway between two, never
     // through a point or its coordinate.
     let seams_x = (0..n - 1).map(|i| origin.x + (i as f64 + 0.5) * dx).collect();
@@ -184,6 +132,115 @@ fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
     );
     chunks.push(Chunk::poster(poster));
     Ok(chunks)
+}
+
+/// Where the board's lines, the players' edge bars and the coordinates go.
+struct Grid {
+    /// Lines each way.
+    n: u8,
+    /// Column and row pitch.
+    dx: f64,
+    dy: f64,
+    /// The bars' thickness: room for the widest row number.
+    bar: f64,
+    /// From the drawing's edge to the outer lines: the bar and the gap inside it.
+    margin: f64,
+    /// The top-left point.
+    origin: Point,
+    /// The grid's width and height, outer line to outer line.
+    w: f64,
+    h: f64,
+    /// Size of the coordinates.
+    label_pt: f64,
+}
+
+impl Grid {
+    fn of(cx: &FigureContext) -> Grid {
+        let n = cx.size;
+        let (dx, dy) = pitch(cx);
+        // The players' edges are bars just outside the grid, and the coordinates are
+        // set inside them, so the furniture takes 7 mm a side and a 9×9 board fits one
+        // sheet.
+        let label_pt = 8.0;
+        let digits = cx.shape(&n.to_string(), Style::Bold, label_pt).width_mm();
+        let bar = (digits + 1.6).max(5.0);
+        let margin = BAR_GAP_MM + bar;
+        let (w, h) = ((n - 1) as f64 * dx, (n - 1) as f64 * dy);
+        let origin = Point::new(margin, margin);
+        Grid { n, dx, dy, bar, margin, origin, w, h, label_pt }
+    }
+
+    /// The tops of the North and South bars.
+    fn bar_tops(&self) -> [f64; 2] {
+        [self.origin.y - BAR_GAP_MM - self.bar, self.origin.y + self.h + BAR_GAP_MM]
+    }
+
+    /// The left edges of the West and East bars.
+    fn bar_lefts(&self) -> [f64; 2] {
+        [self.origin.x - BAR_GAP_MM - self.bar, self.origin.x + self.w + BAR_GAP_MM]
+    }
+
+    /// V joins North and South (dark bars), H joins West and East (white bars), so
+    /// the goal of each side reads without colour.
+    fn draw_bars(&self, page: &mut Page) {
+        let Grid { dx, dy, bar, origin, w, h, .. } = *self;
+        for y in self.bar_tops() {
+            page.rect(
+                Point::new(origin.x - dx * 0.25, y),
+                w + dx * 0.5,
+                bar,
+                Paint::fill(Color::gray(draw::DARK_MARK_TONE)),
+            );
+        }
+        for x in self.bar_lefts() {
+            page.rect(
+                Point::new(x, origin.y - dy * 0.25),
+                bar,
+                h + dy * 0.5,
+                Paint::both(Color::WHITE, Stroke::solid(0.5)),
+            );
+        }
+    }
+
+    fn draw_lines(&self, page: &mut Page) {
+        let Grid { n, dx, dy, origin, w, h, .. } = *self;
+        let line = Stroke::solid(0.35);
+        for i in 0..n {
+            let x = origin.x + i as f64 * dx;
+            let y = origin.y + i as f64 * dy;
+            page.line(Point::new(x, origin.y), Point::new(x, origin.y + h), line);
+            page.line(Point::new(origin.x, y), Point::new(origin.x + w, y), line);
+        }
+    }
+
+    /// Column letters in white on the dark bars, row numbers on the white ones,
+    /// counted from the bottom.
+    fn draw_coordinates(&self, cx: &FigureContext, page: &mut Page) {
+        let Grid { n, dx, dy, bar, origin, label_pt, .. } = *self;
+        let cap = label_pt * 0.3528 * 0.73;
+        for i in 0..n {
+            let x = origin.x + i as f64 * dx;
+            for bar_top in self.bar_tops() {
+                let letter = cx.shape(&column_letter(i), Style::Bold, label_pt);
+                let at =
+                    Point::new(x - letter.width_mm() / 2.0, bar_top + (bar + cap) / 2.0);
+                page.items.push(crate::page::Item::Text {
+                    origin: at,
+                    shaped: letter,
+                    color: Color::WHITE,
+                });
+            }
+            let y = origin.y + (n - 1 - i) as f64 * dy + cap / 2.0;
+            let number = (i + 1).to_string();
+            for bar_left in self.bar_lefts() {
+                page.text_centered(
+                    bar_left + bar / 2.0,
+                    y,
+                    cx.shape(&number, Style::Bold, label_pt),
+                );
+            }
+        }
+    }
 }
 
 fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
