@@ -7,6 +7,7 @@ mod calibration;
 mod class;
 mod cli;
 mod cli_faults;
+mod code_shape;
 mod content;
 mod copy_out;
 mod crossway;
