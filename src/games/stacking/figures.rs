@@ -231,14 +231,10 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             Head::Key(_) => 0.0,
         })
         .fold(table::MIN_CELL_MM, f64::max);
-    // Each stack cell holds the tallest stack the rules allow, in handwriting: a row
-    // of the turn's columns above a band of roomier stack cells, when that is shorter
-    // or the squares do not fit beside the turn's columns.
+    // Too many squares for one row: each turn takes two, the stacks below in cells
+    // that hold the tallest stack the rules allow, in handwriting.
     let tallest = 2 * (variant.stones + variant.crowns);
-    let row_h = stack_cell_height(cell_w, tallest);
-    let band_h =
-        table::ROW_MM + stack_cell_height(cx.width / squares.len() as f64, tallest);
-    if cell_w < widest_square || band_h < row_h {
+    if cell_w < widest_square {
         let widths = (before_w, after_w);
         return banded_ledger(
             cx,
@@ -264,8 +260,8 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let ruled: Vec<usize> = (1..widths.len()).collect();
     let rows = (1..=turns)
         .map(|turn| {
-            let row = turn_row(cx, &cols, (&ruled, row_h), turn);
-            Chunk::new(row_h, row.items)
+            let row = turn_row(cx, &cols, (&ruled, table::ROW_MM), turn);
+            Chunk::new(table::ROW_MM, row.items)
         })
         .collect();
     Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
