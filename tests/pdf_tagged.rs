@@ -433,3 +433,59 @@ fn every_diagram_s_alternative_text_names_every_piece_of_its_position() {
         assert!(checked > 0, "{kit} {extra:?}: no example drawn at its start");
     }
 }
+
+/// The kids of a structure element that are elements themselves.
+fn element_kids(doc: &Document, dict: &Dictionary) -> Vec<Dictionary> {
+    let kids = match dict.get(b"K") {
+        Ok(Object::Array(kids)) => kids.clone(),
+        Ok(kid) => vec![kid.clone()],
+        Err(_) => Vec::new(),
+    };
+    kids.iter()
+        .filter_map(|k| k.as_reference().ok())
+        .filter_map(|id| doc.get_dictionary(id).ok())
+        .filter(|d| d.get(b"S").is_ok())
+        .cloned()
+        .collect()
+}
+
+/// The number of cells in each row of each table of `doc`.
+fn table_rows(doc: &Document) -> Vec<Vec<usize>> {
+    let catalog = doc.catalog().unwrap();
+    let root = get(doc, catalog, b"StructTreeRoot").unwrap().as_dict().unwrap();
+    let mut stack = vec![root.clone()];
+    let mut tables = Vec::new();
+    while let Some(dict) = stack.pop() {
+        let kids = element_kids(doc, &dict);
+        if dict.get(b"S").and_then(Object::as_name).ok() == Some(b"Table".as_slice()) {
+            tables.push(kids.iter().map(|row| element_kids(doc, row).len()).collect());
+        }
+        stack.extend(kids);
+    }
+    tables
+}
+
+/// "Table rows shall have the same number of columns" (veraPDF's PDF/UA-1 rule
+/// 7.2-43, from ISO 32000-1 14.8.4.3.4): a ledger whose turn takes a band of two rows
+/// (the turn's columns above its stacks) reads each band as one row, on every paper.
+#[test]
+fn every_row_of_a_table_has_as_many_cells() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let kit = "stack-top-roads";
+    crate::pdf_standards::run(&["build", kit, "--paper", "a5", "--out", out], None);
+    crate::pdf_standards::run(&["build", kit, "--large-print", "--out", out], None);
+    let banded: Vec<(String, Document)> = pdfs_under(tmp.path())
+        .iter()
+        .map(|p| (p.display().to_string(), Document::load(p).unwrap()))
+        .collect();
+    let mut ledgers = 0;
+    for (name, doc) in all().iter().chain(&banded) {
+        for rows in table_rows(doc) {
+            assert!(rows.iter().all(|&n| n == rows[0] && n > 0), "{name}: {rows:?}");
+            ledgers += usize::from(name.contains("stack-top-roads") && rows[0] == 16);
+        }
+    }
+    // The Stack-top ledgers: seven columns and nine stacks, one row a turn.
+    assert!(ledgers >= 8, "{ledgers} banded ledgers");
+}

@@ -141,3 +141,62 @@ fn the_ledger_has_the_columns_the_rules_document_asks_for() {
         );
     }
 }
+
+/// The stack cells of a ledger page: the most common width between neighbouring
+/// column rules that start at one height (the cells under A1 … C3, nine of them), and
+/// the rules' length, their height.
+fn stack_cells(page: &pdf_probe::PageProbe) -> Option<(f64, f64, usize)> {
+    let mut rows: std::collections::BTreeMap<(i64, i64), Vec<f64>> = Default::default();
+    // The light rules of a table (the footer's ruler has finer ticks).
+    let rules = page.segments.iter().filter(|s| (s.width_mm - 0.25).abs() < 0.02);
+    for s in rules.filter(|s| (s.x1 - s.x2).abs() < 1e-3 && !s.dashed) {
+        let key =
+            ((s.y1.min(s.y2) * 10.0).round() as i64, (length(s) * 10.0).round() as i64);
+        rows.entry(key).or_default().push(s.x1);
+    }
+    let mut best: Option<(f64, f64, usize)> = None;
+    for ((_, len), mut xs) in rows {
+        xs.sort_by(f64::total_cmp);
+        let mut widths: std::collections::BTreeMap<i64, usize> = Default::default();
+        for w in xs.windows(2) {
+            *widths.entry(((w[1] - w[0]) * 10.0).round() as i64).or_default() += 1;
+        }
+        if let Some((&w, &n)) = widths.iter().max_by_key(|&(_, n)| *n)
+            && best.is_none_or(|(_, _, most)| n > most)
+        {
+            best = Some((w as f64 / 10.0, len as f64 / 10.0, n));
+        }
+    }
+    best
+}
+
+/// A ledger's stack cell holds the tallest stack the rules allow (every stone of
+/// both players, 16) in handwriting: letters 3 mm wide on lines 5 mm apart, on every
+/// paper and in large print.
+#[test]
+fn the_ledger_stack_cells_hold_the_tallest_stack_in_handwriting() {
+    let tmp = tempfile::tempdir().unwrap();
+    let builds: [&[&str]; 4] = [
+        &["--paper", "a4"],
+        &["--paper", "letter"],
+        &["--paper", "a5"],
+        &["--large-print"],
+    ];
+    for (i, extra) in builds.iter().enumerate() {
+        let out = tmp.path().join(i.to_string());
+        let args = [&["build", KIT, "--out", out.to_str().unwrap()][..], extra].concat();
+        let run = tablekit(&args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        let variant = std::fs::read_dir(out.join(KIT))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| !p.to_string_lossy().ends_with("-host"))
+            .unwrap();
+        let ledger = pdf_probe::load_file(&variant.join("ledger.pdf"));
+        let (w, h, n) = stack_cells(&ledger.pages[0]).expect("a row of cells");
+        // Nine cells: eight rules between them, seven gaps alike at least.
+        assert!(n >= 7, "{extra:?}: {n} cells alike");
+        let letters = ((w - 1.0) / 3.0).floor() * (h / 5.0 + 1e-6).floor();
+        assert!(letters >= 16.0, "{extra:?}: stack cells {w} × {h} mm hold {letters}");
+    }
+}

@@ -188,8 +188,9 @@ impl Columns {
     /// Reads a row as one cell per column, in reading order, each holding the text
     /// drawn over that column (none for a cell left to write in), so that every row
     /// has as many cells as the table has columns; the rules and boxes are decoration.
-    fn tag_cells(&self, items: &mut Vec<Item>) {
-        let mut cells: Vec<Vec<Item>> = vec![Vec::new(); self.widths.len()];
+    /// `blank` empty cells follow them: a band's cells left to write in.
+    fn tag_cells(&self, items: &mut Vec<Item>, blank: usize) {
+        let mut cells: Vec<Vec<Item>> = vec![Vec::new(); self.widths.len() + blank];
         let mut drawn = Vec::with_capacity(items.len());
         for item in items.drain(..) {
             let Item::Text { origin, shaped, .. } = &item else {
@@ -232,9 +233,22 @@ impl Columns {
         gap: f64,
         spare: usize,
     ) -> Chunk {
+        self.banded_table(header, rows, 0, (columns, gap, spare))
+    }
+
+    /// The table chunk of bands whose second row is `blank` cells to write in, each
+    /// band read as one row: its text in these columns, then the blank cells. Flowed
+    /// as [`Columns::table`] flows `(columns, gap, spare)`.
+    pub fn banded_table(
+        &self,
+        header: Chunk,
+        rows: Vec<Chunk>,
+        blank: usize,
+        (columns, gap, spare): (usize, f64, usize),
+    ) -> Chunk {
         let mut rows = rows;
         for row in &mut rows {
-            self.tag_cells(&mut row.items);
+            self.tag_cells(&mut row.items, blank);
         }
         Chunk::table(Table {
             header: Box::new(header),
@@ -246,6 +260,39 @@ impl Columns {
             spare_rows: spare,
         })
     }
+}
+
+/// The headings of a band: `below`'s drawn under `top`'s and read as the rest of its
+/// row, so that every row of the table has as many cells; the label over `below`'s
+/// headings is read first, before the table.
+pub fn band_header(top: Chunk, below: Chunk) -> Chunk {
+    let (mut label, mut cells) = (Vec::new(), Vec::new());
+    let mut in_label = false;
+    for item in below.items.iter().map(|i| i.translated(0.0, top.height)) {
+        let item = match item {
+            Item::Begin(Tag { role: Role::Paragraph, .. }) => {
+                in_label = true;
+                item
+            }
+            Item::Begin(Tag { role: Role::Cell { head, .. }, continues }) => {
+                Item::Begin(Tag {
+                    role: Role::Cell { head, starts_row: false },
+                    continues,
+                })
+            }
+            _ => item,
+        };
+        let ends_label = in_label && item == Item::End;
+        if in_label {
+            label.push(item)
+        } else {
+            cells.push(item)
+        }
+        in_label &= !ends_label;
+    }
+    label.extend(top.items);
+    label.extend(cells);
+    Chunk::new(top.height + below.height, label)
 }
 
 /// The narrowest width, at least `min` mm, at which the heading at `key` fits at

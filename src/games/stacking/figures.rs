@@ -231,10 +231,14 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             Head::Key(_) => 0.0,
         })
         .fold(table::MIN_CELL_MM, f64::max);
-    // Too many squares for one row: each turn takes two, the stacks below in cells
-    // that hold the tallest stack the rules allow, in handwriting.
+    // Each stack cell holds the tallest stack the rules allow, in handwriting: a row
+    // of the turn's columns above a band of roomier stack cells, when that is shorter
+    // or the squares do not fit beside the turn's columns.
     let tallest = 2 * (variant.stones + variant.crowns);
-    if cell_w < widest_square {
+    let row_h = stack_cell_height(cell_w, tallest);
+    let band_h =
+        table::ROW_MM + stack_cell_height(cx.width / squares.len() as f64, tallest);
+    if cell_w < widest_square || band_h < row_h {
         let widths = (before_w, after_w);
         return banded_ledger(
             cx,
@@ -260,8 +264,8 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let ruled: Vec<usize> = (1..widths.len()).collect();
     let rows = (1..=turns)
         .map(|turn| {
-            let row = turn_row(cx, &cols, (&ruled, table::ROW_MM), turn);
-            Chunk::new(table::ROW_MM, row.items)
+            let row = turn_row(cx, &cols, (&ruled, row_h), turn);
+            Chunk::new(row_h, row.items)
         })
         .collect();
     Ok(vec![cols.table(header, rows, 1, 0.0, 0)])
@@ -348,11 +352,10 @@ fn banded_ledger(
     let below = Columns::new(&vec![cell_w; per_row], cx.reading);
     let top_heads: Vec<Head> =
         before.iter().chain(after).map(|(key, _)| Head::Key(key)).collect();
-    let mut header = top.header(cx, &top_heads, None)?;
-    let stacks =
-        below.header(cx, &square_heads, Some(("ledger.stacks_label", 0, per_row)))?;
-    header.items.extend(stacks.items.iter().map(|i| i.translated(0.0, header.height)));
-    header.height += stacks.height;
+    let header = table::band_header(
+        top.header(cx, &top_heads, None)?,
+        below.header(cx, &square_heads, Some(("ledger.stacks_label", 0, per_row)))?,
+    );
     let all_top: Vec<usize> = (1..top_w.len()).collect();
     let all_below: Vec<usize> = (1..per_row).collect();
     let cells_h = stack_cell_height(cell_w, tallest);
@@ -372,7 +375,7 @@ fn banded_ledger(
             Chunk::new(end, band.items)
         })
         .collect();
-    Ok(vec![top.table(header, rows, 1, 0.0, 0)])
+    Ok(vec![top.banded_table(header, rows, per_row, (1, 0.0, 0))])
 }
 
 /// The key to the symbols of the diagrams: the pieces side-on, a stack's numbers, a
