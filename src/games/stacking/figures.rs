@@ -197,7 +197,7 @@ fn letter(
     page.items.push(Item::Text { origin, shaped, color: ink });
 }
 
-/// One row per turn: who played, what, every stack after it (bottom to top) and the
+/// One row per turn (or a band of two rows read as one): who played, what, every stack after it (bottom to top) and the
 /// reserves left.
 fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let turns =
