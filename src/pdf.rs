@@ -1,12 +1,13 @@
 //! Page model → PDF bytes. The only module that knows printpdf, lopdf or points.
 //!
-//! printpdf writes the document around page streams written here (`pdf/content.rs`);
-//! the fonts are subset here first (`pdf/fonts.rs`, `pdf/trimmed.rs`), and a second
-//! pass with lopdf, the parser printpdf is built on, makes the bytes reproducible,
-//! states what the document is and asks viewers to print at actual size
-//! (`pdf/info.rs`).
+//! printpdf writes the document, its pages and their drawing operations (made from
+//! the page model in `pdf/draw.rs`) with the fonts, subset here first
+//! (`pdf/fonts.rs`, `pdf/trimmed.rs`); a second pass with lopdf, the parser printpdf
+//! is built on, adds what printpdf cannot write (the structure tree, the outline, the
+//! PDF/A metadata and output intent), makes the bytes reproducible, states what the
+//! document is and asks viewers to print at actual size (`pdf/info.rs`).
 
-mod content;
+mod draw;
 mod fonts;
 mod info;
 mod outline;
@@ -14,20 +15,14 @@ mod pdfa;
 mod structure;
 mod trimmed;
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use printpdf::{PdfDocument, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect};
 
-use self::content::{Content, Operand, Shown};
-use self::fonts::Subset;
 pub use self::info::{DocInfo, check_source_date_epoch, days_from_civil};
-use crate::page::{Color, Item, Page, Paint, Point, Stroke};
-use crate::text::{Shaped, Style};
+use crate::page::{Page, Point};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
-/// Control-point distance for a quarter circle drawn as one cubic Bézier.
-const KAPPA: f64 = 0.552_284_749_8;
 
 /// Millimetres to points, computed in f64 and rounded once to printpdf's f32, so a
 /// Letter page is 612 pt, not 612.00006.
@@ -56,16 +51,12 @@ pub fn write_scaled(
         doc.resources.fonts.map.insert(subset.id.clone(), subset.font.clone());
     }
     let mut elements = Vec::new();
-    let contents = page_streams(pages, &fonts, scale, &mut elements);
-    // printpdf writes the document around the streams written here: it is given
-    // empty pages, and the first one shows every glyph once, so that it embeds each
-    // face with the widths and ToUnicode map of the glyphs used.
+    let ops = draw::page_ops(pages, &fonts, scale, &mut elements);
     let pdf_pages = pages
         .iter()
-        .enumerate()
-        .map(|(index, page)| {
+        .zip(ops)
+        .map(|(page, ops)| {
             let paper = || Rect::from_wh(pt(page.width), pt(page.height));
-            let ops = if index == 0 { fonts::glyph_usage(&fonts) } else { Vec::new() };
             PdfPage { media_box: paper(), trim_box: paper(), crop_box: paper(), ops }
         })
         .collect();
@@ -75,17 +66,6 @@ pub fn write_scaled(
     let mut warnings = Vec::new();
     let mut doc = doc.to_lopdf_document(&PdfSaveOptions::default(), &mut warnings);
     let page_ids: Vec<_> = doc.get_pages().into_values().collect();
-    for (&page_id, content) in page_ids.iter().zip(contents) {
-        let stream = doc
-            .get_dictionary(page_id)
-            .and_then(|page| page.get(b"Contents"))
-            .and_then(lopdf::Object::as_reference)
-            .expect("printpdf gives every page a content stream");
-        doc.get_object_mut(stream)
-            .and_then(lopdf::Object::as_stream_mut)
-            .expect("a page's content is a stream")
-            .set_content(content);
-    }
     fonts::correct_descriptors(&mut doc, &fonts);
     structure::write_tree(&mut doc, &page_ids, &elements);
     if pages.len() > 1 {
@@ -97,45 +77,6 @@ pub fn write_scaled(
     }
     compress_streams(&mut doc);
     info::finish(doc, info)
-}
-
-/// Each page's content stream, scaled by `scale` about the page's centre; the
-/// structure elements its marked content belongs to are added to `elements`.
-fn page_streams(
-    pages: &[Page],
-    fonts: &BTreeMap<Style, Subset>,
-    scale: Option<(f64, f64)>,
-    elements: &mut Vec<structure::Element>,
-) -> Vec<Vec<u8>> {
-    pages
-        .iter()
-        .enumerate()
-        .map(|(index, page)| {
-            let flip = |p: Point| point(p, page.height);
-            let mut content = Content::default();
-            if let Some((sx, sy)) = scale {
-                let (cx, cy) = (pt(page.width).0 / 2.0, pt(page.height).0 / 2.0);
-                let (sx, sy) = (sx as f32, sy as f32);
-                content
-                    .numbers(&[sx, 0.0, 0.0, sy, cx * (1.0 - sx), cy * (1.0 - sy)], "cm");
-            }
-            let mut marks = structure::PageMarks::new(elements, index);
-            for item in &page.items {
-                // Where a heading's first line starts, for the outline to point at.
-                let top = || match item {
-                    Item::Text { origin, shaped, .. } => {
-                        flip(*origin).y.0 + shaped.size_pt as f32
-                    }
-                    _ => 0.0,
-                };
-                if !marks.before(item, top, &mut content) {
-                    draw(item, &flip, fonts, &mut content);
-                }
-            }
-            marks.finish(&mut content);
-            content.into_bytes()
-        })
-        .collect()
 }
 
 /// zlib level for content and font streams (zlib-rs). Measured over the full build
@@ -244,155 +185,6 @@ fn deflate(content: &[u8]) -> Option<Arc<[u8]>> {
 
 fn point(p: Point, page_height: f64) -> PdfPoint {
     PdfPoint { x: pt(p.x), y: pt(page_height - p.y) }
-}
-
-/// Greys (every colour the sheets use) go to DeviceGray, so they print on black ink
-/// alone; a colour with hue would stay RGB. `operators` are the grey and RGB
-/// operators for fill (`g`, `rg`) or stroke (`G`, `RG`).
-fn set_color(c: Color, operators: [&str; 2], content: &mut Content) {
-    if c.0 == c.1 && c.1 == c.2 {
-        content.numbers(&[c.0 as f32], operators[0]);
-    } else {
-        content.numbers(&[c.0 as f32, c.1 as f32, c.2 as f32], operators[1]);
-    }
-}
-
-fn draw(
-    item: &Item,
-    flip: &dyn Fn(Point) -> PdfPoint,
-    fonts: &BTreeMap<Style, Subset>,
-    content: &mut Content,
-) {
-    match item {
-        Item::Line { from, to, stroke } => {
-            set_stroke(stroke, content);
-            let (from, to) = (flip(*from), flip(*to));
-            content.numbers(&[from.x.0, from.y.0], "m");
-            content.numbers(&[to.x.0, to.y.0], "l");
-            content.op(&[], "S");
-        }
-        Item::Rect { origin, width, height, paint } => {
-            // A real `re`, so readers see a rectangle rather than four lines.
-            let Some(paint_op) = paint_operator(paint, "B") else { return };
-            set_paint(paint, content);
-            let bottom_left = flip(Point::new(origin.x, origin.y + height));
-            let size = [pt(*width).0, pt(*height).0];
-            content.numbers(&[bottom_left.x.0, bottom_left.y.0, size[0], size[1]], "re");
-            content.op(&[], paint_op);
-        }
-        Item::Circle { center, radius, paint } => {
-            let Some(paint_op) = paint_operator(paint, "b") else { return };
-            set_paint(paint, content);
-            circle_path(*center, *radius, flip, content);
-            content.op(&[], "h");
-            content.op(&[], paint_op);
-        }
-        Item::Polygon { points, paint } => {
-            let Some(paint_op) = paint_operator(paint, "b") else { return };
-            set_paint(paint, content);
-            for (i, &p) in points.iter().enumerate() {
-                let p = flip(p);
-                content.numbers(&[p.x.0, p.y.0], if i == 0 { "m" } else { "l" });
-            }
-            content.op(&[], "h");
-            content.op(&[], paint_op);
-        }
-        Item::Text { origin, shaped, color: c } => {
-            text(*origin, shaped, *c, flip, &fonts[&shaped.style], content)
-        }
-        // Structure markers are written by `structure::PageMarks`.
-        Item::Begin(_) | Item::End => {}
-    }
-}
-
-/// A circle as four quarter arcs, each one cubic Bézier: east → south → west →
-/// north → east (y grows downward).
-fn circle_path(
-    c: Point,
-    r: f64,
-    flip: &dyn Fn(Point) -> PdfPoint,
-    content: &mut Content,
-) {
-    let k = r * KAPPA;
-    let (x, y) = (c.x, c.y);
-    let start = flip(Point::new(x + r, y));
-    content.numbers(&[start.x.0, start.y.0], "m");
-    let arcs = [
-        [(x + r, y + k), (x + k, y + r), (x, y + r)],
-        [(x - k, y + r), (x - r, y + k), (x - r, y)],
-        [(x - r, y - k), (x - k, y - r), (x, y - r)],
-        [(x + k, y - r), (x + r, y - k), (x + r, y)],
-    ];
-    for arc in arcs {
-        let [a, b, end] = arc.map(|(px, py)| flip(Point::new(px, py)));
-        content.numbers(&[a.x.0, a.y.0, b.x.0, b.y.0, end.x.0, end.y.0], "c");
-    }
-}
-
-/// The operator that paints a path as `paint` asks: fill `f`, stroke `S`, both
-/// `fill_and_stroke`; `None` when it asks for neither.
-fn paint_operator(paint: &Paint, fill_and_stroke: &'static str) -> Option<&'static str> {
-    match (paint.fill, paint.stroke) {
-        (Some(_), Some(_)) => Some(fill_and_stroke),
-        (Some(_), None) => Some("f"),
-        (None, Some(_)) => Some("S"),
-        (None, None) => None,
-    }
-}
-
-fn set_paint(paint: &Paint, content: &mut Content) {
-    if let Some(fill) = paint.fill {
-        set_color(fill, ["g", "rg"], content);
-    }
-    if let Some(stroke) = &paint.stroke {
-        set_stroke(stroke, content);
-    }
-}
-
-fn set_stroke(stroke: &Stroke, content: &mut Content) {
-    set_color(stroke.color, ["G", "RG"], content);
-    content.numbers(&[pt(stroke.width).0], "w");
-    let dash = match stroke.dash {
-        Some((on, off)) => [pt(on).0, pt(off).0],
-        None => [0.0; 2],
-    };
-    let dash = if stroke.dash.is_some() { &dash[..] } else { &[] };
-    content.op(&[Operand::Numbers(dash), Operand::Number(0.0)], "d");
-    // Square ends on heavy solid lines, so board edges meet cleanly at the corners;
-    // thin lines and dashes keep flat ends, so rulers and cut lines measure as drawn.
-    let heavy = stroke.dash.is_none() && stroke.width >= 1.0;
-    content.op(&[Operand::Integer(if heavy { 2 } else { 0 })], "J");
-}
-
-fn text(
-    origin: Point,
-    shaped: &Shaped,
-    c: Color,
-    flip: &dyn Fn(Point) -> PdfPoint,
-    font: &Subset,
-    content: &mut Content,
-) {
-    if shaped.glyphs.is_empty() {
-        return;
-    }
-    let at = flip(origin);
-    content.op(&[], "BT");
-    set_color(c, ["g", "rg"], content);
-    let size = Operand::Number(shaped.size_pt as f32);
-    content.op(&[Operand::Name(&font.id.0), size], "Tf");
-    content.numbers(&[1.0, 0.0, 0.0, 1.0, at.x.0, at.y.0], "Tm");
-    // The viewer advances by the font's own widths; the shaper's advances can differ
-    // (kerning), so each glyph carries the difference as a TJ adjustment. The subset
-    // has a copy of a glyph for each text it stands for, so each code has one text
-    // in the ToUnicode map (`fonts.rs`).
-    let upem = shaped.units_per_em as f32;
-    content.show(shaped.glyphs.iter().flat_map(|g| {
-        let glyph = font.glyph(g.id, &g.text);
-        let offset = (glyph.advance as f32 - g.advance as f32) * 1000.0 / upem;
-        let adjust = (offset != 0.0).then_some(Shown::Adjust(offset));
-        std::iter::once(Shown::Code(glyph.id)).chain(adjust)
-    }));
-    content.op(&[], "ET");
 }
 
 /// FNV-1a: a stable hash for the document id (std's hashers may change between

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, OnceLock};
 
 use allsorts::subset::{CmapTarget, SubsetProfile, subset};
-use printpdf::{Codepoint, FontId, Op, ParsedFont, PdfFont, PdfFontHandle, Pt, TextItem};
+use printpdf::{FontId, ParsedFont, PdfFont};
 use rustybuzz::ttf_parser;
 
 use super::Memo;
@@ -33,10 +33,6 @@ pub(super) struct Subset {
     pub font: PdfFont,
     /// Original glyph id and the text it stands for → its glyph id in the subset.
     glyphs: rustc_hash::FxHashMap<(u16, Arc<str>), u16>,
-    /// What the ToUnicode map gives the missing-glyph box (code 0), which every text
-    /// the face lacks shares: the last such text shown, as printpdf chose when it
-    /// read the page streams.
-    notdef_text: Option<Arc<str>>,
     /// The face's cap height in thousandths of an em.
     cap_height: i64,
 }
@@ -67,37 +63,11 @@ pub(super) fn subsets(pages: &[Page]) -> BTreeMap<Style, Subset> {
         .collect()
 }
 
-/// Ops that show every glyph of every subset once, with the text it stands for:
-/// from these printpdf writes each face's widths and ToUnicode map (the page
-/// streams themselves are written by `content.rs`).
-pub(super) fn glyph_usage(fonts: &BTreeMap<Style, Subset>) -> Vec<Op> {
-    fonts
-        .values()
-        .flat_map(|subset| {
-            let coded = subset.glyphs.iter().filter(|(_, id)| **id != 0);
-            let notdef = subset.notdef_text.iter().map(|text| (text, 0));
-            let coded = coded.map(|((_, text), &id)| (text, id)).chain(notdef);
-            let glyphs = coded.map(|(text, id)| Codepoint {
-                gid: id,
-                offset: 0.0,
-                cid: Some(text.to_string()),
-            });
-            let font = PdfFontHandle::External(subset.id.clone());
-            [
-                Op::SetFont { font, size: Pt(1.0) },
-                Op::ShowText { items: vec![TextItem::GlyphIds(glyphs.collect())] },
-            ]
-        })
-        .collect()
-}
-
 /// The glyphs one face shows in a document.
 #[derive(Default)]
 struct Usage {
     /// Every glyph, with each text it stands for somewhere.
     glyphs: BTreeSet<(u16, Arc<str>)>,
-    /// The text of the last missing-glyph box shown, in page order.
-    last_notdef: Option<Arc<str>>,
 }
 
 /// What each face the pages use shows.
@@ -108,15 +78,12 @@ fn used_glyphs(pages: &[Page]) -> BTreeMap<Style, Usage> {
         let face = used.entry(shaped.style).or_default();
         for glyph in &shaped.glyphs {
             face.glyphs.insert((glyph.id, glyph.text.clone()));
-            if glyph.id == 0 {
-                face.last_notdef = Some(glyph.text.clone());
-            }
         }
     }
     used
 }
 
-fn subset_face(style: Style, Usage { glyphs: usage, last_notdef }: Usage) -> Subset {
+fn subset_face(style: Style, Usage { glyphs: usage }: Usage) -> Subset {
     // .notdef first, then the used glyphs in ascending order, a glyph once per text
     // it stands for; allsorts gives each requested glyph its position in this list as
     // its new id (composite glyphs' components are appended after them) and copies a
@@ -136,13 +103,7 @@ fn subset_face(style: Style, Usage { glyphs: usage, last_notdef }: Usage) -> Sub
     let glyphs =
         notdef.into_iter().map(|key| (key, 0)).chain(usage.into_iter().zip(1u16..));
     let glyphs = glyphs.collect();
-    Subset {
-        id: font_id(style),
-        font: PdfFont::new(parsed),
-        glyphs,
-        notdef_text: last_notdef,
-        cap_height,
-    }
+    Subset { id: font_id(style), font: PdfFont::new(parsed), glyphs, cap_height }
 }
 
 /// The face cut down to `ids`, in that order, by allsorts from a face trimmed to
@@ -295,23 +256,20 @@ mod tests {
             let origin = Point::new(20.0, 20.0);
             page.items.push(Item::Text { origin, shaped, color: Color(0.0, 0.0, 0.0) });
         }
-        let fonts = subsets(&[page]);
-        let shown: Vec<(u16, String)> = glyph_usage(&fonts)
-            .into_iter()
-            .filter_map(|op| match op {
-                Op::ShowText { items } => Some(items),
-                _ => None,
-            })
-            .flatten()
-            .flat_map(|item| match item {
-                TextItem::GlyphIds(glyphs) => glyphs,
-                _ => Vec::new(),
-            })
-            .map(|g| (g.gid, g.cid.unwrap_or_default()))
+        let bytes = super::super::write_with(&[page], &Default::default());
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let maps: Vec<String> = doc
+            .objects
+            .values()
+            .filter_map(|o| o.as_stream().ok())
+            .filter_map(|s| s.decompressed_content().ok())
+            .map(|c| String::from_utf8_lossy(&c).into_owned())
+            .filter(|c| c.contains("begincmap"))
             .collect();
-        let notdef: Vec<_> = shown.iter().filter(|(gid, _)| *gid == 0).collect();
-        assert_eq!(notdef, [&(0, "丁".to_string())]);
-        assert_eq!(shown.len(), 3, "the box, a and b: {shown:?}");
+        assert_eq!(maps.len(), 1, "one face, one map");
+        // 丁 is U+4E01; 一 (U+4E00) is forgotten.
+        assert!(maps[0].contains("<0000> <4E01>"), "{}", maps[0]);
+        assert!(!maps[0].contains("4E00"), "{}", maps[0]);
     }
 
     #[test]

@@ -4,12 +4,14 @@
 //! with alternative text). Items outside any run are marked as artifacts, so every
 //! mark on a page is either read or known to be decoration.
 //!
-//! The marks are written into the page streams as they are made (`content.rs`); the
+//! The marks are written into the page's operations as they are made (`draw.rs`); the
 //! tree is added to printpdf's output with lopdf, by object id.
 
 use lopdf::{Dictionary, Document, Object, ObjectId};
 
-use super::content::{Content, Operand};
+use printpdf::Op;
+
+use super::draw::begin_marked;
 use super::info::text_string;
 use crate::page::{Item, Role};
 
@@ -47,7 +49,7 @@ impl<'a> PageMarks<'a> {
         &mut self,
         item: &Item,
         top: impl Fn() -> f32,
-        content: &mut Content,
+        ops: &mut Vec<Op>,
     ) -> bool {
         match item {
             Item::Begin(tag) => {
@@ -55,7 +57,7 @@ impl<'a> PageMarks<'a> {
                 if self.depth > 1 {
                     return true;
                 }
-                self.close_artifact(content);
+                self.close_artifact(ops);
                 let mcid = self.next_mcid;
                 self.next_mcid += 1;
                 match self.elements.last_mut() {
@@ -69,13 +71,12 @@ impl<'a> PageMarks<'a> {
                         top: None,
                     }),
                 }
-                let tag = Operand::Name(tag_name(&tag.role));
-                content.op(&[tag, Operand::Mcid(mcid)], "BDC");
+                ops.push(begin_marked(tag_name(&tag.role), mcid));
                 true
             }
             Item::End => {
                 if self.depth == 1 {
-                    content.op(&[], "EMC");
+                    ops.push(Op::EndMarkedContent);
                 }
                 self.depth = self.depth.saturating_sub(1);
                 true
@@ -94,7 +95,7 @@ impl<'a> PageMarks<'a> {
             _ if self.depth > 0 => false,
             _ => {
                 if !self.artifact {
-                    content.op(&[Operand::Name("Artifact")], "BMC");
+                    ops.push(Op::BeginMarkedContent { tag: "Artifact".to_string() });
                     self.artifact = true;
                 }
                 false
@@ -103,16 +104,16 @@ impl<'a> PageMarks<'a> {
     }
 
     /// Closes whatever is still open at the end of the page.
-    pub fn finish(mut self, content: &mut Content) {
-        self.close_artifact(content);
+    pub fn finish(mut self, ops: &mut Vec<Op>) {
+        self.close_artifact(ops);
         if self.depth > 0 {
-            content.op(&[], "EMC");
+            ops.push(Op::EndMarkedContent);
         }
     }
 
-    fn close_artifact(&mut self, content: &mut Content) {
+    fn close_artifact(&mut self, ops: &mut Vec<Op>) {
         if self.artifact {
-            content.op(&[], "EMC");
+            ops.push(Op::EndMarkedContent);
             self.artifact = false;
         }
     }
