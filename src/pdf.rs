@@ -15,8 +15,6 @@ mod pdfa;
 mod structure;
 mod trimmed;
 
-use std::sync::{Arc, Mutex};
-
 use printpdf::{PdfDocument, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect};
 
 pub use self::info::{DocInfo, check_source_date_epoch, days_from_civil};
@@ -92,73 +90,16 @@ fn compress_streams(doc: &mut lopdf::Document) {
         if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
             continue;
         }
-        // Font programs (with their `Length1`) and small streams (the colour profile,
-        // the ToUnicode maps of common glyph sets) recur across a build's variants,
-        // and resetting the compressor alone costs more than looking a small stream
-        // up; large page streams hardly ever recur.
-        let memo = match stream.content.len() {
-            _ if stream.dict.has(b"Length1") => Some(&FONT_PROGRAMS),
-            n if n < SMALL_STREAM => Some(&SMALL_STREAMS),
-            _ => None,
-        };
-        let deflated = match memo {
-            Some(memo) => {
-                memo.get_or_make(&stream.content[..], || deflate(&stream.content))
-            }
-            None => deflate(&stream.content),
-        };
+        let deflated = deflate(&stream.content);
         if let Some(deflated) = deflated {
             stream.dict.set("Filter", "FlateDecode");
-            stream.set_content(deflated.to_vec());
+            stream.set_content(deflated);
         }
     }
 }
-
-/// Streams shorter than this are remembered whatever they hold.
-const SMALL_STREAM: usize = 4096;
-
-/// Deflated font programs (each kept whole and deflated): some tens of megabytes
-/// at most, a few in a usual build.
-static FONT_PROGRAMS: Memo<Vec<u8>, DeflateResult> = Memo::keeping(512);
-/// Deflated small streams: at most about 12 MB.
-static SMALL_STREAMS: Memo<Vec<u8>, DeflateResult> = Memo::keeping(2048);
 
 /// A stream deflated, or `None` where that would not make it smaller.
-type DeflateResult = Option<Arc<[u8]>>;
-
-/// Values made once per process: `kept` of them, then it starts afresh.
-struct Memo<K, V> {
-    known: Mutex<rustc_hash::FxHashMap<K, V>>,
-    kept: usize,
-}
-
-impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
-    const fn keeping(kept: usize) -> Self {
-        let known = std::collections::HashMap::with_hasher(rustc_hash::FxBuildHasher);
-        Memo { known: Mutex::new(known), kept }
-    }
-
-    /// The value for `key`, made by `make` the first time.
-    fn get_or_make<Q>(&self, key: &Q, make: impl FnOnce() -> V) -> V
-    where
-        K: std::borrow::Borrow<Q>,
-        Q: std::hash::Hash + Eq + ToOwned<Owned = K> + ?Sized,
-    {
-        if let Some(known) = self.known.lock().expect("no panic holds the lock").get(key)
-        {
-            return known.clone();
-        }
-        let value = make();
-        let mut known = self.known.lock().expect("no panic holds the lock");
-        if known.len() >= self.kept {
-            known.clear();
-        }
-        known.insert(key.to_owned(), value.clone());
-        value
-    }
-}
-
-fn deflate(content: &[u8]) -> Option<Arc<[u8]>> {
+fn deflate(content: &[u8]) -> Option<Vec<u8>> {
     use flate2::{Compress, Compression, FlushCompress, Status};
     thread_local! {
         /// One compressor per thread, reset for each stream: making one clears
@@ -179,7 +120,7 @@ fn deflate(content: &[u8]) -> Option<Arc<[u8]>> {
             }
             deflated.reserve(deflated.capacity());
         }
-        (deflated.len() + 19 < content.len()).then(|| deflated.into())
+        (deflated.len() + 19 < content.len()).then_some(deflated)
     })
 }
 

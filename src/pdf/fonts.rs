@@ -20,7 +20,6 @@ use allsorts::subset::{CmapTarget, SubsetProfile, subset};
 use printpdf::{FontId, ParsedFont, PdfFont};
 use rustybuzz::ttf_parser;
 
-use super::Memo;
 use super::trimmed::FaceTables;
 use crate::page::{Item, Page};
 use crate::text::Style;
@@ -107,26 +106,19 @@ fn subset_face(style: Style, Usage { glyphs: usage }: Usage) -> Subset {
 }
 
 /// The face cut down to `ids`, in that order, by allsorts from a face trimmed to
-/// those glyphs (`trimmed.rs`: the same bytes, a tenth of the work). Variants of one
-/// kit in one language mostly use the same glyphs, so each glyph list is cut once
-/// per process.
-fn subset_program(style: Style, ids: &[u16]) -> Arc<Vec<u8>> {
-    /// Enough for every variant of the full build matrix, a few megabytes.
-    static PROGRAMS: Memo<(Style, Vec<u16>), Arc<Vec<u8>>> = Memo::keeping(512);
+/// those glyphs (`trimmed.rs`: the same bytes, a tenth of the work).
+fn subset_program(style: Style, ids: &[u16]) -> Vec<u8> {
+    // The shipped faces' tables, found once: they never change.
     static REGULAR: OnceLock<FaceTables<'static>> = OnceLock::new();
     static BOLD: OnceLock<FaceTables<'static>> = OnceLock::new();
-    PROGRAMS.get_or_make(&(style, ids.to_vec()), || {
-        let face = match style {
-            Style::Regular => &REGULAR,
-            Style::Bold => &BOLD,
-        };
-        let face = face.get_or_init(|| FaceTables::new(style.font_bytes()));
-        let (trimmed, ids_there) = face.trimmed(ids);
-        let program =
-            subset(&trimmed, &ids_there, &SubsetProfile::Pdf, CmapTarget::Unicode)
-                .expect("shipped font subsets");
-        Arc::new(program)
-    })
+    let face = match style {
+        Style::Regular => &REGULAR,
+        Style::Bold => &BOLD,
+    };
+    let face = face.get_or_init(|| FaceTables::new(style.font_bytes()));
+    let (trimmed, ids_there) = face.trimmed(ids);
+    subset(&trimmed, &ids_there, &SubsetProfile::Pdf, CmapTarget::Unicode)
+        .expect("shipped font subsets")
 }
 
 /// The height of capital letters in font units: OS/2 `sCapHeight` where the table
