@@ -21,7 +21,7 @@ use printpdf::{PdfDocument, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect
 
 use self::content::{Content, Operand, Shown};
 use self::fonts::Subset;
-pub use self::info::{DocInfo, check_source_date_epoch, days_from_civil};
+pub use self::info::{DocInfo, check_source_date_epoch};
 use crate::page::{Color, Item, Page, Paint, Point, Stroke};
 use crate::text::{Shaped, Style};
 
@@ -96,7 +96,9 @@ pub fn write_scaled(
         );
     }
     compress_streams(&mut doc);
-    info::finish(doc, info)
+    info::describe(&mut doc, info);
+    pdfa::add(&mut doc, info, &info::stated(info));
+    info::save_with_id(doc)
 }
 
 /// Each page's content stream, scaled by `scale` about the page's centre; the

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::Failure;
 use crate::diag::Diagnostic;
 use crate::io;
-use crate::kit::{self, Kit, Source};
+use crate::kit::{Kit, Source};
 
 /// The kits named on the command line, or all of them; at least one, each folder
 /// once.
@@ -100,7 +100,7 @@ pub(super) fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
     // and problems keep the kits' order.
     let mut loaded = Vec::new();
     let mut diags = Vec::new();
-    let results: Vec<_> = sources.par_iter().map(kit::load).collect();
+    let results: Vec<_> = sources.par_iter().map(crate::pipeline::load).collect();
     for result in results {
         match result {
             Ok(kit) => loaded.push(kit),
@@ -110,7 +110,9 @@ pub(super) fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
     diags.extend(same_ids(&loaded));
     let verified: Vec<_> = loaded
         .par_iter()
-        .map(|kit| kit.game.kit().prepare(kit, kit.board.default_size).map(|_| ()))
+        .map(|kit| {
+            crate::games::home(kit.game).prepare(kit, kit.board.default_size).map(|_| ())
+        })
         .collect();
     let mut kits = Vec::new();
     for (kit, verified) in loaded.into_iter().zip(verified) {

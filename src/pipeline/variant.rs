@@ -53,7 +53,7 @@ impl<'a> Variant<'a> {
     /// Replays the kit's worked examples (the puzzles' too) through the rules and
     /// checks every claim: what comes back draws the game's figures.
     pub fn verify(&self) -> Result<Box<dyn Sheets + '_>, Diagnostics> {
-        self.kit.game.kit().prepare(&self.kit, self.size)
+        crate::games::home(self.kit.game).prepare(&self.kit, self.size)
     }
 
     /// The strings of the build's language.
