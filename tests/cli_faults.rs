@@ -435,6 +435,9 @@ fn check_builds_every_sheet_so_a_broken_template_fails_check() {
     assert_eq!(run.status.code(), Some(1));
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("unknown figure `@bord`"), "{err}");
+    // One mistake in the template, told once, not once per language.
+    assert_eq!(err.matches("unknown figure").count(), 1, "{err}");
+    assert!(err.contains("1 problem found"), "{err}");
 }
 
 #[test]
