@@ -1,5 +1,5 @@
-//! The faults the fuzzing report (issue 19) found in the command line, each run
-//! through the real binary: errors to a closed standard error, two kits with one id, a
+//! Faults that fuzzing the command line once found, each run through the real binary
+//! so that it stays fixed where users meet it: errors to a closed standard error, two kits with one id, a
 //! kits folder with no kit in it, the `rules` exit codes and notation that was taken
 //! silently, and perft's divide, warning and fast path.
 
@@ -40,7 +40,8 @@ fn an_error_to_a_closed_stderr_exits_with_its_own_code_not_a_panic() {
     edit(&broken.join("kit.toml"), "spares = 1", "spares = one");
     let broken = broken.to_str().unwrap();
     let cases: [(&[&str], i32); 6] = [
-        // `tablekit build nosuch 2>&1 | head -0`: the issue's case.
+        // `tablekit build nosuch 2>&1 | head -0`: a pipeline that stops reading at
+        // once, as `head -0` does, must not turn the error into a panic.
         (&["build", "nosuch"], 2),
         (&["check", broken], 1),
         (&["rules", "apply", KIT, "..B/BBA/AA. A", "A2-B3"], 1),
