@@ -577,3 +577,61 @@ fn check_and_build_agree_on_whether_a_piece_fits_its_board() {
     let built = run(&["build", dir, "--cell", "standard", "--out", out]);
     assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
 }
+
+#[test]
+fn the_command_line_and_the_library_refuse_a_language_or_size_by_one_rule() {
+    use tablekit::pipeline::{Options, build};
+    let sources = crate::support::shipped_kits();
+    let source = sources.iter().find(|s| s.dir.contains(KIT)).expect("built in");
+    let kit = tablekit::pipeline::load(source).unwrap();
+    let options = |lang: &str, size: Option<u8>| Options {
+        lang: lang.into(),
+        paper: tablekit::Paper::a4(),
+        size,
+        cell: None,
+        calibration: None,
+        previews: Default::default(),
+        class: None,
+        cut: Default::default(),
+        large_print: false,
+        templates: tablekit::pipeline::builtin_templates(kit.game()),
+    };
+    let refused =
+        |options: Options| build(&kit, &options).err().unwrap()[0].message.clone();
+    let languages = "no language `xx`; available: ar, de, el, en, es, fr";
+    assert_eq!(refused(options("xx", None)), format!("kit `{KIT}`: {languages}"));
+    let sizes = "no board size 4; offered: 3×3";
+    assert_eq!(refused(options("en", Some(4))), format!("kit `{KIT}`: {sizes}"));
+    // The command line tells the same words as its own mistake (exit 2).
+    let lang = tablekit(&["build", KIT, "--lang", "xx", "--out", "/nonexistent"]);
+    assert_eq!(lang.status.code(), Some(2));
+    assert!(stderr(&lang).contains(&format!("--lang: {languages}")), "{}", stderr(&lang));
+    let size = tablekit(&["build", KIT, "--size", "4", "--out", "/nonexistent"]);
+    assert_eq!(size.status.code(), Some(2));
+    assert!(stderr(&size).contains(&format!("--size: {sizes}")), "{}", stderr(&size));
+}
+
+#[test]
+fn a_refuted_example_is_told_once_by_build_in_every_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::copy_of(KIT, tmp.path());
+    edit(
+        &kit.join("kit.toml"),
+        "moves = [\"A2-B3\"]\nlegal = false",
+        "moves = [\"A2-B3\"]\nlegal = true",
+    );
+    let out = tmp.path().join("out");
+    let run = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--lang",
+        "all",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    let err = stderr(&run);
+    assert_eq!(err.matches("example `diagonal`").count(), 1, "{err}");
+    assert!(err.contains("1 problem found"), "{err}");
+    assert!(!out.exists(), "nothing is written when an example is refuted");
+}

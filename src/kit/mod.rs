@@ -242,6 +242,12 @@ impl PuzzleSpec {
         Ok(PuzzleSpec { count: count as usize, plies: plies as u32, seed, span })
     }
 
+    /// Whether these puzzles can be made on a board of `size`: 5-ply ones only up to
+    /// [`MAX_FIVE_PLY_SIZE`], where proving them takes seconds, not minutes.
+    pub fn fits_board(&self, size: u8) -> bool {
+        self.plies <= 3 || size <= MAX_FIVE_PLY_SIZE
+    }
+
     /// The moves the winner makes: 2 for a 3-ply puzzle.
     pub fn moves(&self) -> u32 {
         self.plies.div_ceil(2)
@@ -368,6 +374,37 @@ impl Kit {
         kit.pieces.size_mm = self.pieces.size_mm * ratio;
         piece_fit(&kit)?;
         Ok(kit)
+    }
+
+    /// The one check of a language asked for (`--lang`, the web page's form, the
+    /// library's options): the kit must have its strings. The error names the
+    /// languages it has.
+    pub fn language(&self, lang: &str) -> Result<&Strings, String> {
+        self.languages.get(lang).ok_or_else(|| {
+            let known: Vec<&str> = self.languages.keys().map(String::as_str).collect();
+            // What was asked may come from a web form: shown, but not at any length.
+            let asked: String = lang.chars().take(20).collect();
+            format!("no language `{asked}`; available: {}", known.join(", "))
+        })
+    }
+
+    /// The one check of a board size asked for (`--size`, the form, the options):
+    /// one the kit offers, its default when none is asked.
+    pub fn board_size(&self, size: Option<u8>) -> Result<u8, String> {
+        let size = size.unwrap_or(self.board.default_size);
+        match self.board.sizes.contains(&size) {
+            true => Ok(size),
+            false => Err(format!(
+                "no board size {size}; offered: {}",
+                size_range(&self.board.sizes)
+            )),
+        }
+    }
+
+    /// The one check of a cell size asked for (`--cell`, the form, large print): this
+    /// kit at that size, millimetres or a preset's name, if its pieces still fit.
+    pub fn at_cell(&self, request: &str) -> Result<Kit, String> {
+        self.with_cell(self.cell_request(request)?)
     }
 
     /// This kit with another puzzle sheet (the command line's), or none.

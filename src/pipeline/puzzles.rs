@@ -80,7 +80,7 @@ pub(super) fn generate(
             Diagnostic::at(&kit.kit_file, &kit.kit_source, spec.span.clone(), message)
         }
     };
-    if spec.plies > 3 && size > MAX_FIVE_PLY_SIZE {
+    if !spec.fits_board(size) {
         return Err(vec![at(format!(
             "puzzle sheet: {}-ply puzzles are made on boards up to \
              {MAX_FIVE_PLY_SIZE}×{MAX_FIVE_PLY_SIZE} (on larger ones they take minutes to \
