@@ -274,11 +274,12 @@ fn crate_paths(module: &[String], text: &str) -> Vec<Vec<String>> {
 fn brought_in(text: &str, children: &BTreeSet<String>) -> BTreeMap<String, String> {
     let mut names = BTreeMap::new();
     for line in production(text).lines() {
-        let Some(tree) =
-            line.trim().strip_prefix("pub use ").or(line.trim().strip_prefix("use "))
-        else {
-            continue;
-        };
+        let line = line.trim();
+        let line = ["pub(crate) ", "pub(super) ", "pub "]
+            .iter()
+            .find_map(|public| line.strip_prefix(public))
+            .unwrap_or(line);
+        let Some(tree) = line.strip_prefix("use ") else { continue };
         let tree = tree.strip_prefix("self::").unwrap_or(tree);
         for path in use_tree(&mut tree.chars().peekable()) {
             if let (Some(child), Some(name)) = (path.first(), path.last())
@@ -426,6 +427,26 @@ fn paths_are_read_from_use_trees_and_code_and_made_absolute() {
             "layout::MARGIN"
         ]
     );
+}
+
+#[test]
+fn a_circle_is_found_and_named_with_the_uses_that_close_it() {
+    let mut graph = Graph::new();
+    for (from, to) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e")] {
+        let uses = graph.entry(from.to_string()).or_default();
+        uses.entry(to.to_string()).or_default().insert(format!("src/{from}.rs"));
+    }
+    let found = circles(&graph);
+    let names: Vec<Vec<&str>> =
+        found.iter().map(|g| g.iter().map(String::as_str).collect()).collect();
+    assert_eq!(names, [["a", "b", "c"]]);
+    let told = describe(&graph, &found[0]);
+    assert!(told.contains("c → a (src/c.rs)") && !told.contains("→ d"), "{told}");
+    let text = "pub mod draw;\npub(crate) use draw::{Cut, Pen as P};\npub use self::flow::Chunk;\n";
+    let children = BTreeSet::from(["draw".to_string(), "flow".to_string()]);
+    let names = brought_in(text, &children);
+    assert_eq!(names.get("Cut").map(String::as_str), Some("draw"));
+    assert_eq!(names.get("Chunk").map(String::as_str), Some("flow"));
 }
 
 #[test]
