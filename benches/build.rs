@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use tablekit::Paper;
-use tablekit::TemplateSet;
 use tablekit::pipeline::{Options, build};
 
 fn main() {
@@ -17,7 +16,7 @@ fn main() {
     let kits: Vec<_> = tablekit::io::read_kits_dir(&shipped)
         .expect("kits/ reads")
         .iter()
-        .map(|source| tablekit::kit::load(source).expect("built-in kit loads"))
+        .map(|source| tablekit::pipeline::load(source).expect("built-in kit loads"))
         .collect();
     let build_all = || -> usize {
         kits.iter()
@@ -32,7 +31,7 @@ fn main() {
                     class: None,
                     cut: Default::default(),
                     large_print: false,
-                    templates: TemplateSet::builtin(kit.game()),
+                    templates: tablekit::pipeline::builtin_templates(kit.game()),
                 };
                 let built = build(kit, &options).expect("built-in kit builds");
                 built.outputs.iter().map(|o| o.pages).sum::<usize>()

@@ -8,7 +8,8 @@
 use std::time::Instant;
 
 use tablekit::GameId;
-use tablekit::puzzles::{Puzzle, generate};
+use tablekit::generate_puzzles as generate;
+use tablekit::puzzles::Puzzle;
 
 /// The median, least and greatest move number the puzzles are reached at (a move
 /// is both players' turns, as in the stacking games' notation).

@@ -10,9 +10,11 @@
 #![deny(missing_docs)]
 
 pub mod calibrate;
+mod civil;
 pub mod cli;
 pub mod config;
 pub mod diag;
+mod game_id;
 mod games;
 pub mod io;
 pub mod kit;
@@ -28,7 +30,8 @@ mod sheet;
 mod text;
 mod verify;
 
-pub use games::GameId;
+pub use game_id::GameId;
+pub use games::generate as generate_puzzles;
 pub use layout::Paper;
 pub use preview::{Format as PreviewFormat, Previews};
 pub use sheet::sandbox;

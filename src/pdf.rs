@@ -17,7 +17,7 @@ mod trimmed;
 
 use printpdf::{PdfDocument, PdfPage, PdfSaveOptions, Point as PdfPoint, Pt, Rect};
 
-pub use self::info::{DocInfo, check_source_date_epoch, days_from_civil};
+pub use self::info::{DocInfo, check_source_date_epoch};
 use crate::page::{Page, Point};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -74,7 +74,9 @@ pub fn write_scaled(
         );
     }
     compress_streams(&mut doc);
-    info::finish(doc, info)
+    info::describe(&mut doc, info);
+    pdfa::add(&mut doc, info, &info::stated(info));
+    info::save_with_id(doc)
 }
 
 /// zlib level for content and font streams (zlib-rs). Measured over the full build

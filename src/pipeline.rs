@@ -22,12 +22,13 @@ use std::collections::BTreeSet;
 
 use crate::calibrate::Calibration;
 use crate::diag::Diagnostics;
-use crate::kit::{Kit, SheetKind};
+use crate::games;
+use crate::kit::{self, Kit, SheetKind, Source};
 use crate::layout::{self, Paper};
 use crate::preview::Previews;
 use crate::sheet::template::TemplateSet;
 
-pub use self::edition::{edition_suffix, templates_for, variant_name};
+pub use self::edition::{builtin_templates, edition_suffix, templates_for, variant_name};
 use self::lay_out::LayoutContext;
 use self::variant::Variant;
 use self::views::Views;
@@ -59,9 +60,13 @@ pub struct Options {
     pub large_print: bool,
 }
 
-/// The template of the puzzles' answers, appended to the host key when the build has
-/// a puzzle sheet.
-pub const PUZZLE_ANSWERS: &str = "puzzle-answers";
+pub use crate::kit::PUZZLE_ANSWERS;
+
+/// The first stage: a kit's files as a validated kit, checked against what its game
+/// plays (sizes, board and rules keys), with every problem found.
+pub fn load(source: &Source) -> Result<Kit, Diagnostics> {
+    kit::load(source, games::schema)
+}
 
 /// The most pages one sheet may have: far beyond any kit, short of exhausting memory.
 pub const MAX_PAGES: usize = 200;

@@ -1,5 +1,6 @@
 //! The command line end to end: builds, checks, the rules queries, and every kind of
-//! bad input the foundation issue lists.
+//! bad input a kit author or a script can give it (each must end in a message, never
+//! a panic).
 
 use std::fs;
 use std::path::{Path, PathBuf};

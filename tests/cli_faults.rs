@@ -1,5 +1,5 @@
-//! The faults the fuzzing report (issue 19) found in the command line, each run
-//! through the real binary: errors to a closed standard error, two kits with one id, a
+//! Faults that fuzzing the command line once found, each run through the real binary
+//! so that it stays fixed where users meet it: errors to a closed standard error, two kits with one id, a
 //! kits folder with no kit in it, the `rules` exit codes and notation that was taken
 //! silently, and perft's divide, warning and fast path.
 
@@ -40,7 +40,8 @@ fn an_error_to_a_closed_stderr_exits_with_its_own_code_not_a_panic() {
     edit(&broken.join("kit.toml"), "spares = 1", "spares = one");
     let broken = broken.to_str().unwrap();
     let cases: [(&[&str], i32); 6] = [
-        // `tablekit build nosuch 2>&1 | head -0`: the issue's case.
+        // `tablekit build nosuch 2>&1 | head -0`: a pipeline that stops reading at
+        // once, as `head -0` does, must not turn the error into a panic.
         (&["build", "nosuch"], 2),
         (&["check", broken], 1),
         (&["rules", "apply", KIT, "..B/BBA/AA. A", "A2-B3"], 1),
@@ -435,6 +436,9 @@ fn check_builds_every_sheet_so_a_broken_template_fails_check() {
     assert_eq!(run.status.code(), Some(1));
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("unknown figure `@bord`"), "{err}");
+    // One mistake in the template, told once, not once per language.
+    assert_eq!(err.matches("unknown figure").count(), 1, "{err}");
+    assert!(err.contains("1 problem found"), "{err}");
 }
 
 #[test]
@@ -572,4 +576,62 @@ fn check_and_build_agree_on_whether_a_piece_fits_its_board() {
     assert!(run(&["check", dir]).status.success());
     let built = run(&["build", dir, "--cell", "standard", "--out", out]);
     assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+}
+
+#[test]
+fn the_command_line_and_the_library_refuse_a_language_or_size_by_one_rule() {
+    use tablekit::pipeline::{Options, build};
+    let sources = crate::support::shipped_kits();
+    let source = sources.iter().find(|s| s.dir.contains(KIT)).expect("built in");
+    let kit = tablekit::pipeline::load(source).unwrap();
+    let options = |lang: &str, size: Option<u8>| Options {
+        lang: lang.into(),
+        paper: tablekit::Paper::a4(),
+        size,
+        cell: None,
+        calibration: None,
+        previews: Default::default(),
+        class: None,
+        cut: Default::default(),
+        large_print: false,
+        templates: tablekit::pipeline::builtin_templates(kit.game()),
+    };
+    let refused =
+        |options: Options| build(&kit, &options).err().unwrap()[0].message.clone();
+    let languages = "no language `xx`; available: ar, de, el, en, es, fr";
+    assert_eq!(refused(options("xx", None)), format!("kit `{KIT}`: {languages}"));
+    let sizes = "no board size 4; offered: 3×3";
+    assert_eq!(refused(options("en", Some(4))), format!("kit `{KIT}`: {sizes}"));
+    // The command line tells the same words as its own mistake (exit 2).
+    let lang = tablekit(&["build", KIT, "--lang", "xx", "--out", "/nonexistent"]);
+    assert_eq!(lang.status.code(), Some(2));
+    assert!(stderr(&lang).contains(&format!("--lang: {languages}")), "{}", stderr(&lang));
+    let size = tablekit(&["build", KIT, "--size", "4", "--out", "/nonexistent"]);
+    assert_eq!(size.status.code(), Some(2));
+    assert!(stderr(&size).contains(&format!("--size: {sizes}")), "{}", stderr(&size));
+}
+
+#[test]
+fn a_refuted_example_is_told_once_by_build_in_every_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::copy_of(KIT, tmp.path());
+    edit(
+        &kit.join("kit.toml"),
+        "moves = [\"A2-B3\"]\nlegal = false",
+        "moves = [\"A2-B3\"]\nlegal = true",
+    );
+    let out = tmp.path().join("out");
+    let run = tablekit(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--lang",
+        "all",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    let err = stderr(&run);
+    assert_eq!(err.matches("example `diagonal`").count(), 1, "{err}");
+    assert!(err.contains("1 problem found"), "{err}");
+    assert!(!out.exists(), "nothing is written when an example is refuted");
 }

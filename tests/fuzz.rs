@@ -9,9 +9,9 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use tablekit::kit::{self, Source};
+use tablekit::Paper;
+use tablekit::kit::Source;
 use tablekit::pipeline::{Options, build};
-use tablekit::{Paper, TemplateSet};
 
 /// How many cases each target runs.
 fn cases() -> u32 {
@@ -61,7 +61,7 @@ fn mutate(text: &str, at: f64, cut: usize, insert: &str) -> String {
 /// Loads and builds `source` in English (and Arabic, if it has it) on A4; panics
 /// are the failures this harness looks for.
 fn run(source: &Source) -> Result<(), TestCaseError> {
-    let kit = match kit::load(source) {
+    let kit = match tablekit::pipeline::load(source) {
         Ok(kit) => kit,
         Err(diags) => {
             prop_assert!(
@@ -82,7 +82,7 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
             class: None,
             cut: Default::default(),
             large_print: false,
-            templates: TemplateSet::builtin(kit.game()).with_overrides(
+            templates: tablekit::pipeline::builtin_templates(kit.game()).with_overrides(
                 &source
                     .files
                     .iter()

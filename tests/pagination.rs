@@ -5,8 +5,8 @@
 //! and no number printed with more than two decimals.
 
 use rayon::prelude::*;
+use tablekit::Paper;
 use tablekit::pipeline::{Options, build};
-use tablekit::{Paper, TemplateSet};
 
 use crate::support::boards;
 use crate::support::pdf_probe::{self, PageProbe, TextRun};
@@ -45,7 +45,7 @@ fn matrix() -> Vec<Sheet> {
     let kits: Vec<_> = crate::support::shipped_kits()
         .iter()
         .map(|source| {
-            tablekit::kit::load(source).unwrap_or_else(|_| panic!("{}", source.dir))
+            tablekit::pipeline::load(source).unwrap_or_else(|_| panic!("{}", source.dir))
         })
         .collect();
     let papers: [(&str, Paper); 3] = [
@@ -76,7 +76,7 @@ fn matrix() -> Vec<Sheet> {
                 paper: paper.clone(),
                 size: *size,
                 cell: None,
-                templates: TemplateSet::builtin(kit.game()),
+                templates: tablekit::pipeline::builtin_templates(kit.game()),
                 calibration: None,
                 previews: Default::default(),
                 class: None,

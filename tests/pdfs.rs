@@ -249,12 +249,11 @@ fn rebuilding_gives_identical_bytes() {
 #[test]
 fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
     use tablekit::Paper;
-    use tablekit::TemplateSet;
     use tablekit::pipeline::{Options, build};
     let sources = crate::support::shipped_kits();
     let source =
         sources.iter().find(|s| s.dir.contains(KIT)).expect("the kit is built in");
-    let kit = tablekit::kit::load(source).unwrap();
+    let kit = tablekit::pipeline::load(source).unwrap();
     let options = Options {
         lang: "en".into(),
         paper: Paper::a4(),
@@ -265,7 +264,7 @@ fn building_in_one_process_and_in_parallel_gives_identical_bytes() {
         class: None,
         cut: Default::default(),
         large_print: false,
-        templates: TemplateSet::builtin(kit.game()),
+        templates: tablekit::pipeline::builtin_templates(kit.game()),
     };
     let bytes = |b: tablekit::pipeline::Built| -> Vec<Vec<u8>> {
         b.outputs.into_iter().map(|o| o.bytes).collect()

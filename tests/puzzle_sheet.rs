@@ -1,4 +1,4 @@
-//! The puzzle sheet (issue 18): puzzles.pdf shows each position with its question
+//! The puzzle sheet: puzzles.pdf shows each position with its question
 //! and lines to answer on; the answers are in the host key and on no player sheet.
 //! The answers are read from `tablekit rules puzzles`, which the sheet's puzzles
 //! must match (same generator, same seed).

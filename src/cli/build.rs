@@ -261,38 +261,30 @@ pub(super) fn variants_of<'k>(
     let usage = |option: &str, message: String| {
         Failure::Other(anyhow::anyhow!("{option}: {message} (kit `{}`)", kit.id))
     };
-    let langs: Vec<String> = if req.lang == "all" {
-        kit.languages.keys().cloned().collect()
-    } else if kit.languages.contains_key(&req.lang) {
-        vec![req.lang.clone()]
-    } else {
-        let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
-        return Err(usage(
-            "--lang",
-            format!("no language `{}`; available: {}", req.lang, known.join(", ")),
-        ));
+    // The options are checked by the kit's own rules, as the pipeline checks them, but
+    // told as the command line's mistakes.
+    let langs: Vec<String> = match req.lang.as_str() {
+        "all" => kit.languages.keys().cloned().collect(),
+        lang => {
+            kit.language(lang).map_err(|e| usage("--lang", e))?;
+            vec![lang.to_string()]
+        }
     };
     let sizes: Vec<Option<u8>> = match req.size {
         _ if req.all_sizes => kit.board.sizes.clone().map(Some).collect(),
-        Some(size) if !kit.board.sizes.contains(&size) => {
-            return Err(usage(
-                "--size",
-                format!(
-                    "no board size {size}; offered: {}",
-                    kit::size_range(&kit.board.sizes)
-                ),
-            ));
+        Some(size) => {
+            kit.board_size(Some(size)).map_err(|e| usage("--size", e))?;
+            vec![Some(size)]
         }
-        size => vec![size],
+        None => vec![None],
     };
     // Five-ply puzzles asked on the command line, on a board too large to prove them
     // in time, are the command line's mistake, not the kit's.
     if let Some(Some(spec)) = &req.puzzles
-        && spec.plies > 3
         && let Some(size) = sizes
             .iter()
             .map(|s| s.unwrap_or(kit.board.default_size))
-            .find(|&s| s > kit::MAX_FIVE_PLY_SIZE)
+            .find(|&s| !spec.fits_board(s))
     {
         let most = kit::MAX_FIVE_PLY_SIZE;
         return Err(usage(
@@ -305,9 +297,7 @@ pub(super) fn variants_of<'k>(
         ));
     }
     if let Some(cell) = &req.cell {
-        kit.cell_request(cell)
-            .and_then(|mm| kit.with_cell(mm))
-            .map_err(|e| usage("--cell", e))?;
+        kit.at_cell(cell).map_err(|e| usage("--cell", e))?;
     }
     let mut jobs = Vec::new();
     for lang in &langs {

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::Failure;
 use crate::diag::Diagnostic;
 use crate::io;
-use crate::kit::{self, Kit, Source};
+use crate::kit::{Kit, Source};
 
 /// The kits named on the command line, or all of them; at least one, each folder
 /// once.
@@ -92,25 +92,24 @@ fn no_kit_in(dir: &Path) -> String {
     message
 }
 
-/// Loads and verifies kits, collecting every problem; two kits with one id are one
-/// (they would be built into one folder).
+/// Loads kits, collecting every problem; two kits with one id are one (they would be
+/// built into one folder). Their examples are verified where they are built (each
+/// variant's build replays them at its board size), so not here.
 pub(super) fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
+    let (kits, diags) = load_each(sources);
+    if diags.is_empty() { Ok(kits) } else { Err(Failure::Kit(diags)) }
+}
+
+/// Loads kits as [`load_all`] does and verifies their examples at their default board
+/// size, for a command that offers them before it builds any (`serve`).
+pub(super) fn load_verified(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
     use rayon::prelude::*;
-    // Kits load and are checked side by side (every build waits for this); results
-    // and problems keep the kits' order.
-    let mut loaded = Vec::new();
-    let mut diags = Vec::new();
-    let results: Vec<_> = sources.par_iter().map(kit::load).collect();
-    for result in results {
-        match result {
-            Ok(kit) => loaded.push(kit),
-            Err(errors) => diags.extend(errors),
-        }
-    }
-    diags.extend(same_ids(&loaded));
+    let (loaded, mut diags) = load_each(sources);
     let verified: Vec<_> = loaded
         .par_iter()
-        .map(|kit| kit.game.kit().prepare(kit, kit.board.default_size).map(|_| ()))
+        .map(|kit| {
+            crate::games::home(kit.game).prepare(kit, kit.board.default_size).map(|_| ())
+        })
         .collect();
     let mut kits = Vec::new();
     for (kit, verified) in loaded.into_iter().zip(verified) {
@@ -120,6 +119,25 @@ pub(super) fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
         }
     }
     if diags.is_empty() { Ok(kits) } else { Err(Failure::Kit(diags)) }
+}
+
+/// Every kit that loads, and the problems of those that do not (and of ids taken
+/// twice).
+fn load_each(sources: &[Source]) -> (Vec<Kit>, Vec<Diagnostic>) {
+    use rayon::prelude::*;
+    // Kits load and are checked side by side (every build waits for this); results
+    // and problems keep the kits' order.
+    let mut loaded = Vec::new();
+    let mut diags = Vec::new();
+    let results: Vec<_> = sources.par_iter().map(crate::pipeline::load).collect();
+    for result in results {
+        match result {
+            Ok(kit) => loaded.push(kit),
+            Err(errors) => diags.extend(errors),
+        }
+    }
+    diags.extend(same_ids(&loaded));
+    (loaded, diags)
 }
 
 /// One problem for each kit whose id an earlier kit already has, naming both folders.

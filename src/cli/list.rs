@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::Failure;
 use super::kits::sources;
-use crate::kit::{self, Kit};
+use crate::kit::Kit;
 use crate::layout::Paper;
 
 /// `list`: each kit with its game, languages, paper, board and sheets.
@@ -13,7 +13,7 @@ pub(super) fn run(kits_dir: Option<&Path>) -> Result<(), Failure> {
     let sources = sources(kits_dir, &[])?;
     let kits = sources
         .iter()
-        .map(kit::load)
+        .map(crate::pipeline::load)
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::Kit)?;
     let papers = Paper::names();
@@ -70,7 +70,7 @@ pub(super) fn completeness(kit: &Kit) -> Vec<String> {
 fn board_size(kit: &Kit) -> String {
     let sizes = crate::kit::size_range(&kit.board.sizes);
     let (dx, dy) = (kit.board.spacing_mm, kit.board.row_spacing_mm);
-    if kit.game.kit().plays_in_cells() {
+    if crate::games::home(kit.game).plays_in_cells() {
         if kit.board.sizes.start() == kit.board.sizes.end() {
             return format!("{sizes} cells of {dx} mm");
         }

@@ -5,7 +5,8 @@
 use std::io::IsTerminal as _;
 
 use super::{Failure, RulesQuery, to_stderr};
-use crate::games::GameId;
+use crate::game_id::GameId;
+use crate::games;
 use crate::rules::{Engine, RulesError};
 
 /// The deepest perft the command accepts.
@@ -26,10 +27,10 @@ pub(super) fn run(query: RulesQuery) -> Result<(), Failure> {
             GameId::names().join(", ")
         )
     })?;
-    let engine = game.kit().engine();
+    let engine = games::home(game).engine();
     match query {
         RulesQuery::Puzzles { size, count, plies, seed, .. } => {
-            let size = size.unwrap_or_else(|| game.kit().puzzle_size());
+            let size = size.unwrap_or_else(|| games::home(game).puzzle_size());
             let request =
                 crate::puzzles::Request::new(size, usize::from(count), plies, seed);
             puzzles_cmd(game, &request)?;
@@ -60,7 +61,7 @@ pub(super) fn run(query: RulesQuery) -> Result<(), Failure> {
 /// `rules puzzles`: one puzzle a line, and a note when the search budget ran out
 /// before `request`'s count was found.
 fn puzzles_cmd(game: GameId, request: &crate::puzzles::Request) -> Result<(), Failure> {
-    let puzzles = crate::puzzles::generate_with(game, request)
+    let puzzles = games::generate_with(game, request)
         .map_err(|e| Failure::Other(anyhow::anyhow!("{e}")))?;
     if puzzles.len() < request.count {
         tell!(

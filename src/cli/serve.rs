@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::Failure;
-use super::kits::{load_all, sources};
+use super::kits::{load_verified, sources};
 
 /// `serve`: every kit loaded and verified first, as `build` would, then the page.
 pub(super) fn run(
@@ -13,7 +13,7 @@ pub(super) fn run(
     open: bool,
     listen: Option<std::net::IpAddr>,
 ) -> Result<(), Failure> {
-    let kits = load_all(&sources(kits_dir, &[])?)?;
+    let kits = load_verified(&sources(kits_dir, &[])?)?;
     let ip = listen.unwrap_or(std::net::Ipv4Addr::LOCALHOST.into());
     let config = crate::serve::Config { addr: (ip, port).into(), open, kits };
     crate::serve::run(config).map_err(Failure::Other)

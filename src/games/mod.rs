@@ -12,19 +12,19 @@ mod stacking;
 mod three_men_slide;
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::ops::RangeInclusive;
 
 use crate::diag::Diagnostics;
-use crate::kit::Kit;
+use crate::game_id::GameId;
+use crate::kit::{Kit, Schema};
 use crate::layout::FigureContext;
 use crate::layout::flow::Chunk;
 use crate::puzzles::{Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify::Summary;
 
-/// Every game this build knows, in the order listings show them. Adding a game adds
-/// one line here and one variant to [`GameId`].
+/// Every game this build knows, in the order listings show them ([`GameId::ALL`]'s).
+/// Adding a game adds one line here and one variant to [`GameId`].
 const REGISTRY: &[&dyn GameKit] = &[
     &three_men_slide::ThreeMenSlideKit,
     &stack_top_roads::StackTopRoadsKit,
@@ -32,54 +32,51 @@ const REGISTRY: &[&dyn GameKit] = &[
     &crossway::CrosswayKit,
 ];
 
-/// A game, as `game = "…"` names it in `kit.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum GameId {
-    /// Three men's morris with sliding (`three-men-slide`).
-    ThreeMenSlide,
-    /// The 3×3 stacking game (`stack-top-roads`).
-    StackTopRoads,
-    /// Tak at 3×3 to 8×8 (`pathstone`).
-    Pathstone,
-    /// The connection game on a Go board (`crossway`).
-    Crossway,
+/// The game's home: its rules, facts, figures and templates.
+pub fn home(game: GameId) -> &'static dyn GameKit {
+    *REGISTRY.iter().find(|home| home.id() == game).expect("every id is registered")
 }
 
-impl GameId {
-    /// Every game, in registry order.
-    pub fn all() -> impl Iterator<Item = GameId> {
-        REGISTRY.iter().map(|game| game.id())
-    }
-
-    /// The game `kit.toml` calls `name`, if there is one.
-    pub fn parse(name: &str) -> Option<GameId> {
-        GameId::all().find(|id| id.name() == name)
-    }
-
-    /// The name kits use (`three-men-slide`).
-    pub fn name(self) -> &'static str {
-        match self {
-            GameId::ThreeMenSlide => "three-men-slide",
-            GameId::StackTopRoads => "stack-top-roads",
-            GameId::Pathstone => "pathstone",
-            GameId::Crossway => "crossway",
-        }
-    }
-
-    /// The game's home: its rules, facts, figures and templates.
-    pub fn kit(self) -> &'static dyn GameKit {
-        *REGISTRY.iter().find(|game| game.id() == self).expect("every id is registered")
-    }
-
-    /// The names of every game, for messages.
-    pub fn names() -> Vec<&'static str> {
-        GameId::all().map(GameId::name).collect()
-    }
+/// `count` puzzles of `plies` plies for `game` at board `size`, from random games
+/// seeded with `seed`, with the default budgets. See [`generate_with`].
+pub fn generate(
+    game: GameId,
+    size: u8,
+    count: usize,
+    plies: u32,
+    seed: u64,
+) -> Result<Vec<Puzzle>, PuzzleError> {
+    generate_with(game, &Request::new(size, count, plies, seed))
 }
 
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The puzzles a request asks for, all different. If the overall budget runs out
+/// first, the ones found so far (check the length); an error if there are none.
+pub fn generate_with(
+    game: GameId,
+    request: &Request,
+) -> Result<Vec<Puzzle>, PuzzleError> {
+    if request.plies.is_multiple_of(2) || request.plies > crate::puzzles::MAX_PLIES {
+        return Err(PuzzleError::Plies(request.plies));
+    }
+    let kit = home(game);
+    if !kit.sizes().contains(&request.size) {
+        return Err(PuzzleError::Size { game, size: request.size, sizes: kit.sizes() });
+    }
+    if request.count == 0 {
+        return Ok(Vec::new());
+    }
+    kit.puzzles(request)
+}
+
+/// What a kit may say for `game`: the sizes it plays and the keys it reads, which
+/// [`crate::kit::load`] checks a kit against.
+pub fn schema(game: GameId) -> Schema {
+    let home = home(game);
+    Schema {
+        sizes: home.sizes(),
+        usual_sizes: home.usual_sizes(),
+        board_keys: home.board_keys(),
+        rule_keys: home.rule_keys(),
     }
 }
 
@@ -215,14 +212,19 @@ mod tests {
 
     #[test]
     fn every_game_is_registered_once_under_its_own_name() {
-        let ids: Vec<GameId> = GameId::all().collect();
+        let ids: Vec<GameId> = REGISTRY.iter().map(|home| home.id()).collect();
+        assert_eq!(
+            ids,
+            GameId::ALL,
+            "the registry lists the games in GameId::ALL's order"
+        );
         let mut unique = ids.clone();
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), ids.len());
         for id in ids {
             assert_eq!(GameId::parse(id.name()), Some(id));
-            assert_eq!(id.kit().id(), id);
+            assert_eq!(home(id).id(), id);
         }
         assert_eq!(GameId::parse("chess"), None);
     }
@@ -237,7 +239,7 @@ mod tests {
         let kits: Vec<Kit> = crate::io::read_kits_dir(&shipped)
             .expect("kits/ reads")
             .iter()
-            .map(|source| crate::kit::load(source).expect("a built-in kit loads"))
+            .map(|source| crate::kit::load(source, schema).expect("a built-in kit loads"))
             .collect();
         for game in GameId::all() {
             let kit = kits.iter().find(|kit| kit.game() == game);
@@ -254,7 +256,7 @@ mod tests {
                         class: None,
                         cut: Default::default(),
                         large_print: false,
-                        templates: TemplateSet::builtin(game),
+                        templates: TemplateSet::builtin(game, home(game).templates()),
                     };
                     let built = build(kit, &options).unwrap_or_else(|e| {
                         panic!("{game} in {lang} on {paper}: {}", e[0].render())

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{Source, Strings};
-use crate::games::GameId;
+use crate::game_id::GameId;
 
 /// The built-in kit that gives each game its strings, set once.
 static SOURCES: OnceLock<BTreeMap<GameId, Source>> = OnceLock::new();

@@ -37,11 +37,25 @@ const PRODUCER: &str = concat!("tablekit ", env!("CARGO_PKG_VERSION"));
 /// A fixed date, not the clock, so that a rebuild gives the same bytes.
 const FIXED_EPOCH: i64 = 1_767_225_600;
 
+/// What the metadata states, besides the document's own [`DocInfo`]: the same in the
+/// Info dictionary and in the PDF/A metadata.
+pub(super) struct Stated<'a> {
+    pub creator: &'a str,
+    pub producer: &'a str,
+    /// Creation and modification date, seconds since 1970 (UTC).
+    pub epoch: i64,
+}
+
+/// What `info` makes the document state about its making.
+pub(super) fn stated(info: &DocInfo) -> Stated<'static> {
+    Stated { creator: CREATOR, producer: PRODUCER, epoch: stated_epoch(info) }
+}
+
 /// Rewrites printpdf's output: PDF 1.6 (for `PrintScaling`), an Info dictionary
 /// with only true statements (printpdf's empty `/GTS_PDFXVersion` claims PDF/X
-/// conformance, and its empty `/Author`, `/Identifier`… say nothing), the catalog's
-/// viewer preferences and language, and a content-derived document id.
-pub(super) fn finish(mut doc: lopdf::Document, info: &DocInfo) -> Vec<u8> {
+/// conformance, and its empty `/Author`, `/Identifier`… say nothing), and the
+/// catalog's viewer preferences and language.
+pub(super) fn describe(doc: &mut lopdf::Document, info: &DocInfo) {
     doc.version = "1.6".to_string();
 
     let info_dict = info_dictionary(info);
@@ -68,14 +82,10 @@ pub(super) fn finish(mut doc: lopdf::Document, info: &DocInfo) -> Vec<u8> {
     if let Some(lang) = info.lang.as_deref().filter(|l| !l.is_empty()) {
         catalog.set("Lang", text_string(lang));
     }
+}
 
-    let stated = super::pdfa::Stated {
-        creator: CREATOR,
-        producer: PRODUCER,
-        epoch: stated_epoch(info),
-    };
-    super::pdfa::add(&mut doc, info, &stated);
-
+/// The document's bytes, with a content-derived id.
+pub(super) fn save_with_id(mut doc: lopdf::Document) -> Vec<u8> {
     // The id is a hash of the file written with a placeholder id of the same length,
     // patched in place: one save instead of two.
     let placeholder = Object::String(vec![0; ID_BYTES], StringFormat::Hexadecimal);
@@ -195,40 +205,13 @@ pub(super) fn text_string(text: &str) -> Object {
 /// A PDF date (ISO 32000-1, 7.9.4) in UTC: `D:YYYYMMDDHHmmSS+00'00'`.
 fn pdf_date(epoch: i64) -> String {
     let (days, secs) = (epoch.div_euclid(86_400), epoch.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
+    let (y, m, d) = crate::civil::civil_from_days(days);
     format!(
         "D:{y:04}{m:02}{d:02}{:02}{:02}{:02}+00'00'",
         secs / 3600,
         secs / 60 % 60,
         secs % 60
     )
-}
-
-/// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`, proleptic Gregorian calendar).
-/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
-/// `days_from_civil`), the inverse of [`civil_from_days`].
-pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = if m > 2 { m - 3 } else { m + 9 };
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-pub(super) fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]

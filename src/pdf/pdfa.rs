@@ -6,18 +6,10 @@
 
 use lopdf::{Dictionary, Document, Object, Stream};
 
-use super::DocInfo;
+use super::info::{DocInfo, Stated};
 
 /// The output intent's profile: sRGB, ICC v2, 456 bytes (see `icc/README.md`).
 pub const SRGB_ICC: &[u8] = include_bytes!("../../icc/sRGB-v2-micro.icc");
-
-/// What the metadata states, besides the document's own [`DocInfo`].
-pub(super) struct Stated<'a> {
-    pub creator: &'a str,
-    pub producer: &'a str,
-    /// Creation and modification date, seconds since 1970 (UTC).
-    pub epoch: i64,
-}
 
 /// Adds the XMP metadata stream and the sRGB output intent to the catalog.
 pub(super) fn add(doc: &mut Document, info: &DocInfo, stated: &Stated) {
@@ -122,7 +114,7 @@ const PDFUA_EXTENSION: &str = "  <rdf:Description rdf:about=\"\"
 /// An XMP date (ISO 8601) in UTC, the same instant as the Info dictionary's.
 fn xmp_date(epoch: i64) -> String {
     let (days, secs) = (epoch.div_euclid(86_400), epoch.rem_euclid(86_400));
-    let (y, m, d) = super::info::civil_from_days(days);
+    let (y, m, d) = crate::civil::civil_from_days(days);
     format!(
         "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}+00:00",
         secs / 3600,

@@ -209,11 +209,16 @@ impl<'a> Setter<'a> {
             Ok(figure) => figure,
             Err(message) => {
                 let sheet = self.source.sheet.name();
-                let lang = &self.layout.variant.options.lang;
-                let message = format!("sheet `{sheet}` ({lang}): {message}");
+                // Text that does not fit is a problem of one language's strings, told
+                // at its key; anything else is the template's, the same in every
+                // language, so its message names none and `check` tells it once.
                 let diag = match self.cx.too_long.take() {
-                    Some(key) => self.layout.variant.blame(&key, message),
-                    None => self.at_line(line, message),
+                    Some(key) => {
+                        let lang = &self.layout.variant.options.lang;
+                        let message = format!("sheet `{sheet}` ({lang}): {message}");
+                        self.layout.variant.blame(&key, message)
+                    }
+                    None => self.at_line(line, format!("sheet `{sheet}`: {message}")),
                 };
                 self.diags.push(diag);
                 return;

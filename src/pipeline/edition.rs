@@ -5,10 +5,16 @@
 use std::collections::BTreeMap;
 
 use super::Options;
-use crate::games::number;
+use crate::game_id::GameId;
+use crate::games::{self, number};
 use crate::kit::{Kit, PuzzleSpec};
 use crate::layout;
 use crate::sheet::template::TemplateSet;
+
+/// The built-in templates for `game`: the shared ones, then the game's own.
+pub fn builtin_templates(game: GameId) -> TemplateSet {
+    TemplateSet::builtin(game, games::home(game).templates())
+}
 
 /// The templates a kit is built with: its game's, then `overrides` (a templates
 /// folder, by sheet name), then the kit's own.
@@ -24,7 +30,7 @@ pub fn templates_for(
             (name.clone(), (path, text.clone()))
         })
         .collect();
-    TemplateSet::builtin(kit.game).with_overrides(overrides).with_overrides(&own)
+    builtin_templates(kit.game).with_overrides(overrides).with_overrides(&own)
 }
 
 /// A variant's folder name: `en-a4`, with the board size added for games played at

@@ -8,9 +8,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serde::Serialize;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::games::GameId;
+use crate::game_id::GameId;
+use crate::games;
 use crate::kit::{Claim, Example, Kit, MAX_FIVE_PLY_SIZE, PuzzleSpec};
-use crate::puzzles::{self, Puzzle, PuzzleError, Request};
+use crate::puzzles::{Puzzle, PuzzleError, Request};
 
 /// One puzzle as a sheet's template sees it. The player view is made with
 /// [`Entry::question`], which has no answer to give; only [`Entry::answer`] (the
@@ -79,7 +80,7 @@ pub(super) fn generate(
             Diagnostic::at(&kit.kit_file, &kit.kit_source, spec.span.clone(), message)
         }
     };
-    if spec.plies > 3 && size > MAX_FIVE_PLY_SIZE {
+    if !spec.fits_board(size) {
         return Err(vec![at(format!(
             "puzzle sheet: {}-ply puzzles are made on boards up to \
              {MAX_FIVE_PLY_SIZE}×{MAX_FIVE_PLY_SIZE} (on larger ones they take minutes to \
@@ -104,7 +105,7 @@ pub(super) fn generate(
             rules: kit.rules.clone(),
             ..Request::new(size, spec.count, spec.plies, spec.seed)
         };
-        puzzles::generate_with(kit.game, &request)
+        games::generate_with(kit.game, &request)
     });
     result.clone().map_err(|e| vec![at(format!("puzzle sheet: {e}"))])
 }
@@ -157,7 +158,7 @@ pub(super) fn lines(
     facts: &crate::games::Facts,
     (puzzles, asked): (&[Puzzle], crate::games::PuzzleFacts),
 ) -> Result<Vec<Option<String>>, Diagnostics> {
-    let game = kit.game.kit();
+    let game = games::home(kit.game);
     let mut lines = Vec::new();
     for puzzle in puzzles {
         let Some((key, numbers)) = game.puzzle_facts(puzzle, kit.rule_params(), asked)

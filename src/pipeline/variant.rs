@@ -53,7 +53,7 @@ impl<'a> Variant<'a> {
     /// Replays the kit's worked examples (the puzzles' too) through the rules and
     /// checks every claim: what comes back draws the game's figures.
     pub fn verify(&self) -> Result<Box<dyn Sheets + '_>, Diagnostics> {
-        self.kit.game.kit().prepare(&self.kit, self.size)
+        crate::games::home(self.kit.game).prepare(&self.kit, self.size)
     }
 
     /// The strings of the build's language.
@@ -132,8 +132,8 @@ fn scaled<'a>(kit: &'a Kit, options: &Options) -> Result<Cow<'a, Kit>, Diagnosti
     let Some(request) = options.cell.as_ref().or(large.as_ref()) else {
         return Ok(Cow::Borrowed(kit));
     };
-    let fail = |e: String| vec![Diagnostic::file(&kit.kit_file, e)];
-    let scaled = kit.with_cell(kit.cell_request(request).map_err(fail)?).map_err(fail)?;
+    let scaled =
+        kit.at_cell(request).map_err(|e| vec![Diagnostic::file(&kit.kit_file, e)])?;
     Ok(Cow::Owned(scaled))
 }
 
@@ -155,39 +155,19 @@ fn cell_fits(kit: &Kit, options: &Options) -> Result<(), Diagnostics> {
     Ok(())
 }
 
-/// The kit must have strings in the language asked for.
+/// The kit must have strings in the language asked for ([`Kit::language`]).
 fn has_language(kit: &Kit, lang: &str) -> Result<(), Diagnostics> {
-    if kit.languages.contains_key(lang) {
-        return Ok(());
-    }
-    let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
-    Err(vec![
-        Diagnostic::file(
-            &kit.kit_file,
-            format!("kit `{}` has no language `{lang}`", kit.id),
-        )
-        .with_note(format!("available: {}", known.join(", "))),
-    ])
+    kit.language(lang).map(|_| ()).map_err(|e| {
+        vec![Diagnostic::file(&kit.kit_file, format!("kit `{}`: {e}", kit.id))]
+    })
 }
 
-/// The board size asked for, or the kit's default: one the kit offers.
+/// The board size asked for, or the kit's default: one the kit offers
+/// ([`Kit::board_size`]).
 fn board_size(kit: &Kit, options: &Options) -> Result<u8, Diagnostics> {
-    let size = options.size.unwrap_or(kit.board.default_size);
-    let sizes = &kit.board.sizes;
-    if !sizes.contains(&size) {
-        return Err(vec![
-            Diagnostic::file(
-                &kit.kit_file,
-                format!("kit `{}` has no board size {size}", kit.id),
-            )
-            .with_note(format!(
-                "kit `{}` offers {}",
-                kit.id,
-                crate::kit::size_range(sizes)
-            )),
-        ]);
-    }
-    Ok(size)
+    kit.board_size(options.size).map_err(|e| {
+        vec![Diagnostic::file(&kit.kit_file, format!("kit `{}`: {e}", kit.id))]
+    })
 }
 
 /// A kit with its puzzles, and the notes on them.

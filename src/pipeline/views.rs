@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::puzzles;
 use super::variant::Variant;
 use crate::diag::Diagnostics;
-use crate::games::{Facts, PuzzleFacts, Sheets, number};
+use crate::games::{self, Facts, PuzzleFacts, Sheets, number};
 use crate::kit::strings::REFERENCE_LANGUAGE;
 use crate::kit::{Kit, Strings};
 use crate::layout::figure::Audience;
@@ -26,7 +26,7 @@ pub fn kit_words(
     keys: &[&str],
 ) -> Result<BTreeMap<String, BTreeMap<String, String>>, Diagnostics> {
     let size = kit.board.default_size;
-    let game = kit.game.kit().prepare(kit, size)?;
+    let game = games::home(kit.game).prepare(kit, size)?;
     let mut facts = facts(kit, size, game.as_ref());
     facts.insert("size".to_string(), "{size}".to_string());
     let reference = &kit.languages[REFERENCE_LANGUAGE];
@@ -62,7 +62,7 @@ pub fn facts(kit: &Kit, size: u8, game: &dyn Sheets) -> Facts {
     let moves = kit.puzzle_sheet().map_or(2, |spec| spec.moves());
     put("puzzle_moves", moves.to_string());
     let (least, most) = (kit.game_minutes.get(&size).copied())
-        .unwrap_or_else(|| kit.game.kit().game_minutes(size));
+        .unwrap_or_else(|| games::home(kit.game).game_minutes(size));
     put("game_minutes_least", least.to_string());
     put("game_minutes_most", most.to_string());
     game.facts(&mut facts);

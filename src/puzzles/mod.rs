@@ -26,7 +26,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use crate::games::GameId;
+use crate::game_id::GameId;
 use crate::rules::Game;
 use crate::rules::solve::{self, Solver, Verdict};
 pub use rng::SplitMix64;
@@ -160,37 +160,6 @@ impl Request {
             rules: Default::default(),
         }
     }
-}
-
-/// `count` puzzles of `plies` plies for `game` at board `size`, from random games
-/// seeded with `seed`, with the default budgets. See [`generate_with`].
-pub fn generate(
-    game: GameId,
-    size: u8,
-    count: usize,
-    plies: u32,
-    seed: u64,
-) -> Result<Vec<Puzzle>, PuzzleError> {
-    generate_with(game, &Request::new(size, count, plies, seed))
-}
-
-/// The puzzles a request asks for, all different. If the overall budget runs out
-/// first, the ones found so far (check the length); an error if there are none.
-pub fn generate_with(
-    game: GameId,
-    request: &Request,
-) -> Result<Vec<Puzzle>, PuzzleError> {
-    if request.plies.is_multiple_of(2) || request.plies > MAX_PLIES {
-        return Err(PuzzleError::Plies(request.plies));
-    }
-    let kit = game.kit();
-    if !kit.sizes().contains(&request.size) {
-        return Err(PuzzleError::Size { game, size: request.size, sizes: kit.sizes() });
-    }
-    if request.count == 0 {
-        return Ok(Vec::new());
-    }
-    kit.puzzles(request)
 }
 
 /// How a game's puzzles are found: which positions a page shows whole (the page

@@ -2,6 +2,7 @@
 //! string-level [`Engine`], sharing nothing with the generator but the rules.
 
 use super::*;
+use crate::games::{generate, generate_with, home};
 use crate::rules::{Engine, Outcome};
 
 /// Whether the root mover (to move when `line` is empty) forces a win within `plies`
@@ -54,7 +55,7 @@ fn mover_in_notation(game: GameId, position: &str) -> String {
 
 /// Every claim of a puzzle, checked without the generator's code.
 fn check(puzzle: &Puzzle) {
-    let engine = puzzle.game.kit().engine();
+    let engine = home(puzzle.game).engine();
     let engine = engine.as_ref();
     let (position, plies) = (puzzle.position.as_str(), puzzle.plies);
     let context = format!("{} {} P={plies}: {}", puzzle.game, puzzle.size, puzzle.line());
@@ -246,7 +247,7 @@ fn every_offered_size_gives_checked_puzzles_of_one_and_three_plies() {
     for game in GameId::all() {
         let sizes = match game {
             GameId::Crossway => 5..=19,
-            _ => game.kit().sizes(),
+            _ => home(game).sizes(),
         };
         for size in sizes {
             for plies in [1, 3] {

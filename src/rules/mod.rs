@@ -269,8 +269,6 @@ pub trait Engine {
     /// cannot even be parsed ([`Fault::Malformed`]) is an error, not an illegal move;
     /// one whose notation claims what it does not do ([`Fault::Refused`]) is illegal.
     fn replay(&self, position: &str, moves: &[String]) -> Result<Replay, RulesError>;
-    /// Who owns the top piece on a square of a position, or `None` if it is empty.
-    fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError>;
     /// Whether an unfinished position is a puzzle of `plies` plies (see
     /// [`solve::Solver::puzzle`]): its only winning first move and a main line to the
     /// win, or `None`. Refused when the search needs more than `budget` moves.
@@ -349,10 +347,6 @@ impl<G: Game> Engine for G {
         })
     }
 
-    fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
-        top_of(self, position, square)
-    }
-
     fn solve(
         &self,
         position: &str,
@@ -374,15 +368,6 @@ impl<G: Game> Engine for G {
             )),
         }
     }
-}
-
-fn top_of<G: Game>(
-    game: &G,
-    position: &str,
-    square: &str,
-) -> Result<Option<String>, RulesError> {
-    let state = game.parse_state(position)?;
-    game.top(&state, square)
 }
 
 fn sorted_moves<G: Game>(game: &G, state: &G::State) -> Vec<String> {

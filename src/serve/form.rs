@@ -84,15 +84,7 @@ pub struct Checked {
 /// Checks a form; the error names the field in the page's terms.
 pub fn check(form: &Form, kit: &Kit, printers: &Profiles) -> Result<Checked, String> {
     // The language names the files, so it must be one the kit has.
-    if !kit.languages.contains_key(&form.lang) {
-        let known: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
-        return Err(format!(
-            "language: kit `{}` has no language `{}`; it has {}",
-            kit.id,
-            form.lang.chars().take(20).collect::<String>(),
-            known.join(", ")
-        ));
-    }
+    kit.language(&form.lang).map_err(|e| format!("language: kit `{}`: {e}", kit.id))?;
     let paper = paper(form)?;
     let calibration = calibration(form, printers)?;
     if let Some(calibration) = &calibration {

@@ -312,8 +312,8 @@ async fn upload_kit(
     });
     let loaded = on_pool(&state, move || {
         let source = upload::unpack(&name, &body).map_err(Err)?;
-        let kit = crate::kit::load(&source).map_err(Ok)?;
-        kit.game.kit().prepare(&kit, kit.board.default_size).map_err(Ok)?;
+        let kit = crate::pipeline::load(&source).map_err(Ok)?;
+        crate::games::home(kit.game).prepare(&kit, kit.board.default_size).map_err(Ok)?;
         Ok::<_, Result<Vec<crate::diag::Diagnostic>, String>>(kit)
     })
     .await;

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::sandbox::{self, Stopped};
 use crate::diag::Diagnostic;
-use crate::games::GameId;
+use crate::game_id::GameId;
 
 /// The built-in templates every game shares, by sheet name; a game's own
 /// (`GameKit::templates`) replace them.
@@ -38,14 +38,15 @@ pub struct TemplateSet {
 }
 
 impl TemplateSet {
-    /// The built-in templates for a game: the shared ones, then the game's own.
-    pub fn builtin(game: GameId) -> Self {
+    /// The built-in templates for `game`: the shared ones, then `own`, the game's
+    /// (from its home in `games/`).
+    pub fn builtin(game: GameId, own: &[(&str, &str)]) -> Self {
         let mut templates = BTreeMap::new();
         for (sheet, text) in SHARED {
             let path = format!("templates/{sheet}.tera (built in)");
             templates.insert(sheet.to_string(), (path, text.to_string()));
         }
-        for (sheet, text) in game.kit().templates() {
+        for (sheet, text) in own {
             let path = format!("templates/{game}/{sheet}.tera (built in)");
             templates.insert(sheet.to_string(), (path, text.to_string()));
         }
@@ -385,7 +386,7 @@ mod tests {
             "board".to_string(),
             ("my/board.tera".to_string(), "# ok\n{{ t.missing.key }}\n".to_string()),
         );
-        let set = TemplateSet::builtin(any_game()).with_overrides(&overrides);
+        let set = builtin(any_game()).with_overrides(&overrides);
         let err = set.render("board", &serde_json_like()).unwrap_err();
         let text = err.render();
         assert!(text.contains("my/board.tera"), "{text}");
@@ -399,7 +400,7 @@ mod tests {
                     {{ t.other.three }} {{ t.rules.one }} it's t.rules.prose\n";
         let mut overrides = BTreeMap::new();
         overrides.insert("board".to_string(), ("b.tera".to_string(), text.to_string()));
-        let set = TemplateSet::builtin(any_game()).with_overrides(&overrides);
+        let set = builtin(any_game()).with_overrides(&overrides);
         let strings: toml::Table = toml::from_str("[rules]\ntitle = \"T\"\n").unwrap();
         let missing: Vec<String> =
             set.missing_strings("board", &strings).iter().map(|d| d.render()).collect();
@@ -417,7 +418,7 @@ mod tests {
             let mut overrides = BTreeMap::new();
             overrides
                 .insert("board".to_string(), ("b.tera".to_string(), text.to_string()));
-            let set = TemplateSet::builtin(any_game()).with_overrides(&overrides);
+            let set = builtin(any_game()).with_overrides(&overrides);
             set.render("board", &serde_json_like()).map_err(|d| d.render())
         };
         let listed =
@@ -438,7 +439,7 @@ mod tests {
                       {% for c in range(end=10) %}{% endfor %}{% endfor %}{% endfor %}";
         overrides
             .insert("board".to_string(), ("loop.tera".to_string(), nested.to_string()));
-        let set = TemplateSet::builtin(any_game()).with_overrides(&overrides);
+        let set = builtin(any_game()).with_overrides(&overrides);
         let budget = std::time::Duration::from_millis(200);
         let err = set.render_within("board", &serde_json_like(), budget).unwrap_err();
         let err = err.render();
@@ -447,7 +448,7 @@ mod tests {
         // The next render on this thread gets a fresh worker, not the busy one.
         overrides
             .insert("board".to_string(), ("quick.tera".to_string(), "x".to_string()));
-        let quick = TemplateSet::builtin(any_game()).with_overrides(&overrides);
+        let quick = builtin(any_game()).with_overrides(&overrides);
         let rendered = quick.render_within("board", &serde_json_like(), budget);
         assert_eq!(rendered.map_err(|e| e.render()).unwrap(), "x");
     }
@@ -473,9 +474,14 @@ mod tests {
         let mut overrides = BTreeMap::new();
         overrides
             .insert("board".to_string(), ("b.tera".to_string(), "{% if %}".to_string()));
-        let set = TemplateSet::builtin(any_game()).with_overrides(&overrides);
+        let set = builtin(any_game()).with_overrides(&overrides);
         let err = set.render("board", &serde_json_like()).unwrap_err();
         assert!(err.render().contains("b.tera"));
+    }
+
+    /// The built-in templates of `game`, its own included.
+    fn builtin(game: GameId) -> TemplateSet {
+        TemplateSet::builtin(game, crate::games::home(game).templates())
     }
 
     /// The templates of some registered game; which one does not matter here.

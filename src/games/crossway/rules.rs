@@ -875,7 +875,7 @@ mod tests {
         assert!(
             Game::top(&GAME, &s, "f5").unwrap_err().0.starts_with("unknown square `f5`")
         );
-        assert_eq!(Engine::top(&GAME, FIGURE_2, "e5").unwrap(), Some("V".to_string()));
+        assert_eq!(Game::top(&GAME, &s, "e5").unwrap(), Some("V".to_string()));
     }
 
     #[test]

@@ -189,10 +189,6 @@ impl Engine for PathstoneAnySize {
         game_for(position)?.replay(position, moves)
     }
 
-    fn top(&self, position: &str, square: &str) -> Result<Option<String>, RulesError> {
-        Engine::top(&game_for(position)?, position, square)
-    }
-
     fn solve(
         &self,
         position: &str,
