@@ -339,8 +339,9 @@ fn diagrams(
         let (ex, when, state) = cx.diagram_position(examples, arg)?;
         drawn.push((arg, ex, when, state, diagram::least_cell(ex.puzzle, 0, 1.0)));
     }
+    // The lines end half a step inside the edge bars: a board is `n` steps wide.
     let needs: Vec<f64> =
-        drawn.iter().map(|d| (d.3.size() - 1) as f64 * d.4 + DIAGRAM_FRAME_MM).collect();
+        drawn.iter().map(|d| d.3.size() as f64 * d.4 + DIAGRAM_FRAME_MM).collect();
     let mut chunks = Vec::new();
     for row in diagram::rows(cx.width, &needs, 2) {
         let count = row.len();
@@ -351,8 +352,7 @@ fn diagrams(
         let mut board_h: f64 = 0.0;
         for (i, &(arg, ex, when, state, least)) in drawn[row].iter().enumerate() {
             let n = state.size();
-            let step =
-                ((slot - DIAGRAM_FRAME_MM) / (n - 1) as f64).min(cx.mm(12.0).max(least));
+            let step = ((slot - DIAGRAM_FRAME_MM) / n as f64).min(cx.mm(12.0).max(least));
             let origin = Point::new(
                 left + cx.slot(i, count) as f64 * slot
                     + (slot - (n - 1) as f64 * step) / 2.0,
@@ -385,7 +385,8 @@ fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         drawn_stone(page, Point::new(x + 10.8, 2.2), 6.4, Player::H);
     };
     let mark = |page: &mut Page, x: f64| {
-        page.circle(Point::new(x + 7.0, 2.2), 2.2, Paint::outline(Stroke::solid(0.5)));
+        let ring = Paint::both(Color::WHITE, Stroke::solid(0.5));
+        page.circle(Point::new(x + 7.0, 2.2), 2.2, ring);
         page.text_centered(x + 7.0, 3.6, cx.shape("?", Style::Bold, 9.0));
     };
     let chain = |page: &mut Page, x: f64| {
@@ -432,7 +433,9 @@ fn draw_example(
     if marks {
         for mv in &ex.legal_moves {
             if let crossway::Move::Place(p) = *mv {
-                page.circle(at(p), step * 0.3, Paint::outline(Stroke::solid(0.5)));
+                // A white disc: the grid lines stop at its ring, clear of the mark.
+                let ring = Paint::both(Color::WHITE, Stroke::solid(0.5));
+                page.circle(at(p), step * 0.3, ring);
                 let q = cx.shape("?", Style::Bold, step * 1.4);
                 page.text_centered(at(p).x, at(p).y + step * 0.18, q);
             }

@@ -680,8 +680,22 @@ fn draw_stacks(
     }
 }
 
-/// One square's stack in its cell at `at`: the layers left of centre, its height and
-/// hidden count to their right, clear of them.
+/// Room kept clear on each side of a diagram's grid lines, where a move's arrow runs:
+/// half the width of the arrow's head (four times its shaft long, half as wide) and
+/// a gap, so that no label or stack meets an arrow on any line.
+const ARROW_LANE_MM: f64 = ARROW_MM * 2.0 + LABEL_GAP_MM;
+/// The width of a move's arrow in a diagram.
+const ARROW_MM: f64 = 0.5;
+/// The least paper between a label and the stroke or piece beside it.
+const LABEL_GAP_MM: f64 = 0.3;
+/// Cap height as a share of the ascent in DejaVu Sans (729 / 928 units): how far
+/// a figure or a capital rises above its baseline.
+const CAP_OF_ASCENT: f64 = 0.79;
+
+/// One square's stack in its cell at `at`: the layers left of centre, clear of the
+/// lane of the grid line on their left; its height and hidden count to their right,
+/// clear of them and of the lanes of the grid lines above and on the right, the
+/// layers narrowed as far as the labels need.
 fn draw_stack(
     page: &mut Page,
     (at, cell): (Point, f64),
@@ -692,23 +706,44 @@ fn draw_stack(
     let k = label_pt / MIN_LABEL_PT;
     let hidden = stack.len().saturating_sub(max_layers);
     let shown = &stack[hidden..];
+    let mut labels = Vec::new();
+    if stack.len() > 1 {
+        labels.push(text::shape(
+            &stack.len().to_string(),
+            Style::Bold,
+            label_pt,
+            reading,
+        ));
+    }
+    if hidden > 0 {
+        labels.push(text::shape(
+            &format!("+{hidden}"),
+            Style::Regular,
+            label_pt,
+            reading,
+        ));
+    }
+    let label_w = labels.iter().map(text::Shaped::width_mm).fold(0.0, f64::max);
+    let x = at.x + (cell * 0.08).max(ARROW_LANE_MM);
+    let right = at.x + cell - ARROW_LANE_MM;
+    let bar_w = if labels.is_empty() {
+        cell * 0.62
+    } else {
+        (cell * 0.62).min(right - label_w - LABEL_GAP_MM - x)
+    };
     let layer_h = ((cell * LAYERS_FILL) / shown.len() as f64).min(cell * 0.22);
-    let bar_w = cell * 0.62;
-    let x = at.x + cell * 0.08;
     let mut y = at.y + cell * 0.84 - layer_h;
     for piece in shown {
         layer(page, Point::new(x, y), bar_w, layer_h, piece);
         y -= layer_h;
     }
-    if stack.len() > 1 {
-        let height =
-            text::shape(&stack.len().to_string(), Style::Bold, label_pt, reading);
-        page.text_centered(at.x + cell * 0.85, at.y + cell * 0.3, height);
-    }
-    if hidden > 0 {
-        let more = text::shape(&format!("+{hidden}"), Style::Regular, label_pt, reading);
-        let y = at.y + cell * 0.3 + 2.2 * k;
-        page.text_centered(at.x + cell * 0.85, y, more);
+    // The first label's top below the lane of the grid line above.
+    let (ascent, _) = text::vertical_metrics_mm(Style::Bold, label_pt);
+    let mut baseline = at.y + (cell * 0.3).max(ARROW_LANE_MM + ascent * CAP_OF_ASCENT);
+    let centre = (x + bar_w + LABEL_GAP_MM + right) / 2.0;
+    for label in labels {
+        page.text_centered(centre, baseline, label);
+        baseline += 2.2 * k;
     }
 }
 
@@ -778,18 +813,19 @@ fn carry_arrow(
         col: (from.col as i16 + dc * steps) as u8,
         row: (from.row as i16 + dr * steps) as u8,
     };
-    // Along the top of the cells for a sideways carry, down their left side for an
-    // upward or downward one, so the arrow does not hide the stacks.
+    // On the grid line along the top of the cells for a sideways carry, on the one
+    // down their left side for an upward or downward one: the stacks and their
+    // labels keep clear of those lines (see `draw_stack`), so the arrow hides none.
     let vertical = matches!(dir, stacks::Dir::Up | stacks::Dir::Down);
-    let centre = |sq: Square| {
+    let on_line = |sq: Square| {
         let o = cell_origin(origin, cell, n, sq);
         if vertical {
-            Point::new(o.x + cell * 0.85, o.y + cell / 2.0)
+            Point::new(o.x, o.y + cell / 2.0)
         } else {
-            Point::new(o.x + cell / 2.0, o.y + cell * 0.1)
+            Point::new(o.x + cell / 2.0, o.y)
         }
     };
-    draw::arrow(page, centre(from), centre(to), cell * 0.2, 0.5, crossed);
+    draw::arrow(page, on_line(from), on_line(to), cell * 0.2, ARROW_MM, crossed);
     if let Some(order) = order {
         let path = (1..=steps).map(|k| Square {
             col: (from.col as i16 + dc * k) as u8,
