@@ -950,7 +950,7 @@ mod tests {
         assert!(widest(&even) < widest(&greedy), "{even:?} vs {greedy:?}");
         assert!(even[1..even.len() - 1].iter().all(|c| seams.contains(c)));
         for w in windows(&even, &[0.0, 100.0]) {
-            assert!(w.w <= 180.0 + super::EPS_MM, "{w:?}");
+            assert!(w.w <= 180.0 + 1e-9, "{w:?}");
         }
     }
 
