@@ -263,6 +263,94 @@ fn crate_paths(module: &[String], text: &str) -> Vec<Vec<String>> {
             }
             absolute.extend(rest.iter().cloned());
             found.push(absolute);
+/// The most unnamed float literals the drawing code may hold: layout (`src/layout/`)
+/// and every game's figures (`src/games/*/figures.rs`). A size, a gap, a tone or a
+/// share of a cell is named once, with a comment saying why it is so, in
+/// `layout::diagram_style` when every game draws with it, beside the game's figures
+/// when it is a fact of that game's pieces.
+///
+/// A constant's own value is its name and is not counted (a `const` or `static` item,
+/// to its `;`). Neither are `0.0`, `1.0`, `0.5` and `2.0`: they are arithmetic, not
+/// choices (nothing, the whole, half of a span to centre it, both sides of a margin),
+/// and naming them would hide what the expression does.
+const MOST_UNNAMED_FLOATS: usize = 40;
+
+/// Literals that are arithmetic rather than a choice (see [`MOST_UNNAMED_FLOATS`]).
+const ARITHMETIC: [f64; 4] = [0.0, 1.0, 0.5, 2.0];
+
+/// `line` without its comment and with each string literal emptied.
+fn code_of(line: &str) -> String {
+    let mut code = String::new();
+    let mut chars = line.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        match (in_string, c) {
+            (true, '\\') => {
+                chars.next();
+            }
+            (true, '"') => {
+                in_string = false;
+                code.push('"');
+            }
+            (true, _) => {}
+            (false, '"') => {
+                in_string = true;
+                code.push('"');
+            }
+            (false, '/') if chars.peek() == Some(&'/') => break,
+            (false, _) => code.push(c),
+        }
+    }
+    code
+}
+
+/// The float literals of one line of code (`0.35`, `1e-9`, `10.0_f64`), as written.
+fn float_literals(code: &str) -> Vec<String> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            && (i == 0
+                || !(chars[i - 1].is_alphanumeric() || "_.".contains(chars[i - 1])));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let from = i;
+        let digits = |i: &mut usize| {
+            while *i < chars.len() && (chars[*i].is_ascii_digit() || chars[*i] == '_') {
+                *i += 1;
+            }
+        };
+        digits(&mut i);
+        let mut float = false;
+        // A fraction, but not a range (`1..=5`) or a method call (`2.max(…)`).
+        if chars.get(i) == Some(&'.')
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+        {
+            float = true;
+            i += 1;
+            digits(&mut i);
+        }
+        if chars.get(i) == Some(&'e') {
+            let sign = usize::from(matches!(chars.get(i + 1), Some('+' | '-')));
+            if chars.get(i + 1 + sign).is_some_and(char::is_ascii_digit) {
+                float = true;
+                i += 1 + sign;
+                digits(&mut i);
+            }
+        }
+        let suffix: String = chars[i..].iter().take(4).collect();
+        for tail in ["_f64", "_f32", "f64", "f32"] {
+            if suffix.starts_with(tail) {
+                float = true;
+                i += tail.len();
+                break;
+            }
+        }
+        if float {
+            found.push(chars[from..i].iter().collect());
         }
     }
     found
@@ -426,6 +514,68 @@ fn paths_are_read_from_use_trees_and_code_and_made_absolute() {
             "page::x",
             "layout::MARGIN"
         ]
+/// The unnamed float literals of a source file's production code, with their lines.
+fn unnamed_floats(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut in_constant = false;
+    for (number, line) in text.lines().enumerate() {
+        if line.contains("#[cfg(test)]") {
+            break;
+        }
+        let code = code_of(line);
+        let item = code.trim_start();
+        let item = item
+            .strip_prefix("pub ")
+            .or(item.strip_prefix("pub(crate) "))
+            .unwrap_or(item);
+        if item.starts_with("const ") || item.starts_with("static ") {
+            in_constant = true;
+        }
+        if in_constant {
+            in_constant = !code.trim_end().ends_with(';');
+            continue;
+        }
+        for literal in float_literals(&code) {
+            let digits: String = literal
+                .trim_end_matches("f64")
+                .trim_end_matches("f32")
+                .chars()
+                .filter(|&c| c != '_')
+                .collect();
+            let value: f64 = digits.parse().unwrap_or(f64::NAN);
+            if !ARITHMETIC.contains(&value) {
+                found.push((number + 1, literal));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn layout_and_figures_hold_under_forty_unnamed_float_literals() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files: Vec<PathBuf> = sources(&src.join("layout"));
+    for game in fs::read_dir(src.join("games")).unwrap() {
+        let figures = game.unwrap().path().join("figures.rs");
+        if figures.exists() {
+            files.push(figures);
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 12, "only {} files read", files.len());
+    let mut unnamed = Vec::new();
+    for path in &files {
+        let file = path.strip_prefix(&src).unwrap().display().to_string();
+        for (line, literal) in unnamed_floats(&fs::read_to_string(path).unwrap()) {
+            unnamed.push(format!("src/{file}:{line} {literal}"));
+        }
+    }
+    assert!(
+        unnamed.len() <= MOST_UNNAMED_FLOATS,
+        "{} unnamed float literals in layout and figures (at most {MOST_UNNAMED_FLOATS}); \
+         name them, with a comment saying why:\n{}",
+        unnamed.len(),
+        unnamed.join("\n")
     );
 }
 
@@ -482,4 +632,13 @@ fn the_layout_s_parts_use_one_another_without_circles() {
             "layout::{part} left the circle: drop it from the list"
         );
     }
+fn a_float_literal_is_unnamed_outside_constants_and_beyond_arithmetic() {
+    let text = "const GAP: f64 = 1.5;\nconst PAIR: (f64, f64) =\n    (0.2, 0.4);\n\
+        fn f(x: f64) -> f64 {\n    // 9.9 in a comment\n    let s = \"3.5\";\n    \
+        x * 0.35 + 2.0 * GAP.max(10.0_f64) + PAIR.0 + 1e-9\n}\n\
+        fn g() { for _ in 1..=5 {} }\n#[cfg(test)]\nmod tests { const A: f64 = 0.7 * 0.3; }\n";
+    let found = unnamed_floats(text);
+    let literals: Vec<(usize, &str)> =
+        found.iter().map(|(l, s)| (*l, s.as_str())).collect();
+    assert_eq!(literals, [(7, "0.35"), (7, "10.0_f64"), (7, "1e-9")]);
 }

@@ -199,3 +199,150 @@ fn diagram_pieces_of_the_two_sides_differ_by_tone() {
     }
     assert!(dark > 20 && light > 20, "{dark} dark and {light} light pieces read");
 }
+
+/// A box on the page, in mm: left, top, right, bottom.
+type MmBox = (f64, f64, f64, f64);
+
+/// How far a label's box may run into a stroke or a piece and still count as clear
+/// of it: PDF numbers are rounded, and a glyph's side bearings are inside the box.
+const TOUCH_MM: f64 = 0.02;
+
+/// The pieces drawn on `page`: outlined and filled rectangles (a stack's layer, a
+/// wall), filled round shapes (stones, counters) and filled polygons (walls on cut
+/// sheets, Crowns, an arrow's head), as boxes. Filled rectangles without an outline
+/// pale enough to print under things (a road's shading) are ground, not pieces.
+fn piece_boxes(page: &PageProbe) -> Vec<MmBox> {
+    let rects = page
+        .rects
+        .iter()
+        .filter(|r| r.filled && (r.stroked || r.fill_gray < 0.7))
+        .map(|r| (r.x, r.y, r.x + r.w, r.y + r.h));
+    let shapes = page.curves.iter().chain(&page.polygons).filter(|c| c.filled);
+    rects.chain(shapes.map(|c| (c.min_x, c.min_y, c.max_x, c.max_y))).collect()
+}
+
+/// Whether box `a` holds box `b`, give or take `slack` mm.
+fn holds(a: MmBox, b: MmBox, slack: f64) -> bool {
+    b.0 >= a.0 - slack && b.1 >= a.1 - slack && b.2 <= a.2 + slack && b.3 <= a.3 + slack
+}
+
+/// How far boxes `a` and `b` overlap, as the lesser of the overlap's width and height
+/// (0 when they do not meet).
+fn overlap(a: MmBox, b: MmBox) -> f64 {
+    let w = a.2.min(b.2) - a.0.max(b.0);
+    let h = a.3.min(b.3) - a.1.max(b.1);
+    w.min(h).max(0.0)
+}
+
+/// Whether the straight piece from `p` to `q` passes through box `b` (Liang–Barsky).
+fn crosses(b: MmBox, (p, q): ((f64, f64), (f64, f64))) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (step, room) in
+        [(-dx, p.0 - b.0), (dx, b.2 - p.0), (-dy, p.1 - b.1), (dy, b.3 - p.1)]
+    {
+        if step == 0.0 {
+            if room < 0.0 {
+                return false;
+            }
+        } else {
+            let t = room / step;
+            if step < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 < t1
+}
+
+/// What a label at `label` runs into on `page`: each stroke it crosses (a grid line,
+/// a board's edge, a piece's outline, an arrow) and each piece it overlaps, in words.
+fn label_faults(page: &PageProbe, label: MmBox, pieces: &[MmBox]) -> Vec<String> {
+    let mut faults = Vec::new();
+    let inner =
+        (label.0 + TOUCH_MM, label.1 + TOUCH_MM, label.2 - TOUCH_MM, label.3 - TOUCH_MM);
+    for s in &page.segments {
+        // The stroke as drawn is its width wide: the label's box grown by half of it.
+        let half = s.width_mm / 2.0;
+        let grown = (inner.0 - half, inner.1 - half, inner.2 + half, inner.3 + half);
+        if crosses(grown, ((s.x1, s.y1), (s.x2, s.y2))) {
+            faults.push(format!(
+                "crosses a {:.2} mm stroke ({:.2}, {:.2})–({:.2}, {:.2})",
+                s.width_mm, s.x1, s.y1, s.x2, s.y2
+            ));
+        }
+    }
+    for &piece in pieces {
+        if overlap(inner, piece) > 0.0 {
+            faults.push(format!(
+                "overlaps a piece at ({:.2}, {:.2})–({:.2}, {:.2})",
+                piece.0, piece.1, piece.2, piece.3
+            ));
+        }
+    }
+    faults
+}
+
+/// Every label of a diagram (a coordinate, a stack's height, its "+k" of hidden
+/// pieces, a mark on a point) stands in free space: it crosses no stroke (grid line,
+/// board edge, piece outline, arrow) and overlaps no piece, on every rule card, quick
+/// start, puzzle sheet and host key of every built-in kit at every board size, in
+/// English and in Arabic (read right to left). A piece's own letter, drawn inside
+/// the piece, is the piece's, not a label. One build serves the whole test.
+#[test]
+fn diagram_labels_cross_no_stroke_and_overlap_no_piece() {
+    let tmp = tempfile::tempdir().unwrap();
+    for lang in ["en", "ar"] {
+        let out = tmp.path().join(lang);
+        let done = tablekit(&[
+            "build",
+            "--lang",
+            lang,
+            "--all-sizes",
+            "--puzzles",
+            "2",
+            "--plies",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    }
+    let (mut labels, mut hidden_counts, mut faults) = (0, 0, Vec::new());
+    for path in pdfs(tmp.path()) {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !["rule-card.pdf", "quick-start.pdf", "puzzles.pdf", "host-key.pdf"]
+            .contains(&name.as_str())
+        {
+            continue;
+        }
+        let sheet = path.strip_prefix(tmp.path()).unwrap().display().to_string();
+        let probe = pdf_probe::load_file(&path);
+        for (number, page) in probe.pages.iter().enumerate() {
+            let pieces = piece_boxes(page);
+            for run in page.texts.iter().filter(|t| t.figure && !t.artifact) {
+                let label = run.cap_box();
+                if pieces.iter().any(|&p| holds(p, label, 0.3)) {
+                    continue;
+                }
+                labels += 1;
+                hidden_counts += usize::from(run.text.starts_with('+'));
+                for fault in label_faults(page, label, &pieces) {
+                    faults.push(format!(
+                        "{sheet} page {}: {:?} at ({:.2}, {:.2})–({:.2}, {:.2}) {fault}",
+                        number + 1,
+                        run.text,
+                        label.0,
+                        label.1,
+                        label.2,
+                        label.3
+                    ));
+                }
+            }
+        }
+    }
+    assert!(labels > 2000 && hidden_counts > 10, "{labels} labels, {hidden_counts} +k");
+    assert!(faults.is_empty(), "{} label faults:\n{}", faults.len(), faults.join("\n"));
+}

@@ -1,5 +1,9 @@
 //! Drawing helpers that several sheets share: pieces, arrows, cut marks.
 
+use super::diagram_style::{
+    ARROW_CROSS, ARROW_CROSS_STROKE, ARROW_DASH, ARROW_HEAD, CUT_LINE_MM, CUT_LINE_TONE,
+    DARK_TONE, DIAGRAM_DARK_TONE, KEY_SAMPLE_MM, LABEL_BAND_MM, MM_PER_PT,
+};
 use super::flow::Chunk;
 use super::{BODY_PT, FigureContext};
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
@@ -15,21 +19,12 @@ pub enum Side {
     Dark,
 }
 
-/// Width of the band around a board's frame that holds its coordinates.
-pub const LABEL_BAND_MM: f64 = 9.0;
-
 /// Room left between neighbouring pieces on a sheet, for the scissors: the cut line is
 /// the piece's own outline, so this is all the paper between two pieces.
 pub const CUT_GAP_MM: f64 = 1.5;
 
 /// Cap height as a share of the ascent in DejaVu Sans: capitals are centred with it.
 pub const CAP_HEIGHT: f64 = 0.73;
-
-/// Gray of the dark side's pieces: a light grey, clearly apart from white in greyscale
-/// print, at under a third of the toner of the solid 70 % grey pieces once had (a sheet
-/// of dark pieces is mostly face). Its letter is black, as a white one would not read on
-/// so light a tone; the shape and the letter still tell the sides apart.
-pub const DARK_TONE: f64 = 0.82;
 
 /// How a piece is printed: small in a diagram, where a stack's layers may be too
 /// thin for a letter, or full size on a sheet of pieces to cut out.
@@ -38,11 +33,6 @@ pub enum Drawn {
     InDiagram,
     ToCut,
 }
-
-/// Gray of the dark side in diagrams: dark enough that Black reads as black in
-/// greyscale at arm's length, even on a layer too thin for its letter, which is white.
-/// A diagram is a small area, so the toner that `DARK_TONE` saves does not matter.
-pub const DIAGRAM_DARK_TONE: f64 = 0.3;
 
 impl Drawn {
     /// The dark side's fill and the colour of its letter.
@@ -62,14 +52,12 @@ impl Drawn {
     }
 }
 
-/// Gray of the dark side's marks on boards (edge bars): they carry no letter, so they
-/// may be darker than a piece.
-pub const DARK_MARK_TONE: f64 = 0.35;
-
 /// Draws a piece of `side` with `letter`, `size` mm across, centred on `center`, as
 /// it stands in a diagram (a solid outline).
 pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str) {
-    let outline = Stroke::solid((size * 0.03).clamp(0.25, 0.8));
+    let outline = Stroke::solid(
+        (size * PIECE_OUTLINE).clamp(PIECE_OUTLINE_MM.0, PIECE_OUTLINE_MM.1),
+    );
     draw_piece(page, center, size, (side, letter), (outline, Drawn::InDiagram));
 }
 
@@ -86,6 +74,22 @@ pub fn cut_piece(
     draw_piece(page, center, size, (side, letter), (cut.outline(), Drawn::ToCut));
 }
 
+/// A piece's outline in a diagram, as a share of its size, kept between a line that
+/// prints and one that does not swallow a small piece.
+const PIECE_OUTLINE: f64 = 0.03;
+/// See [`PIECE_OUTLINE`].
+const PIECE_OUTLINE_MM: (f64, f64) = (0.25, 0.8);
+/// A piece's letter in points per millimetre of its size: a capital about half as
+/// tall as the piece.
+const PIECE_LETTER_PT: f64 = 1.2;
+/// The Light side's inner ring, as a share of its radius, and its line as a share of
+/// its size between two bounds: a ring the Dark side's hexagon has not.
+const LIGHT_RING: f64 = 0.82;
+/// See [`LIGHT_RING`].
+const LIGHT_RING_LINE: f64 = 0.015;
+/// See [`LIGHT_RING`].
+const LIGHT_RING_LINE_MM: (f64, f64) = (0.2, 0.4);
+
 fn draw_piece(
     page: &mut Page,
     center: Point,
@@ -94,15 +98,18 @@ fn draw_piece(
     (outline, drawn): (Stroke, Drawn),
 ) {
     let r = size / 2.0;
-    let letter_pt = size * 1.2;
+    let letter_pt = size * PIECE_LETTER_PT;
     let (fill, ink) = drawn.inks(side);
     match side {
         Side::Light => {
             page.circle(center, r, Paint::both(Color::WHITE, outline));
             page.circle(
                 center,
-                r * 0.82,
-                Paint::outline(Stroke::solid((size * 0.015).clamp(0.2, 0.4))),
+                r * LIGHT_RING,
+                Paint::outline(Stroke::solid(
+                    (size * LIGHT_RING_LINE)
+                        .clamp(LIGHT_RING_LINE_MM.0, LIGHT_RING_LINE_MM.1),
+                )),
             );
         }
         Side::Dark => {
@@ -159,10 +166,10 @@ pub fn arrow(
     let (ux, uy) = (dx / len, dy / len);
     let start = Point::new(from.x + ux * inset, from.y + uy * inset);
     let tip = Point::new(to.x - ux * inset, to.y - uy * inset);
-    let head = width * 4.0;
+    let head = width * ARROW_HEAD;
     let base = Point::new(tip.x - ux * head, tip.y - uy * head);
     let stroke = if crossed {
-        Stroke::dashed(width, width * 3.0, width * 2.0)
+        Stroke::dashed(width, width * ARROW_DASH, width * 2.0)
     } else {
         Stroke::solid(width)
     };
@@ -178,8 +185,8 @@ pub fn arrow(
     );
     if crossed {
         let mid = Point::new((start.x + base.x) / 2.0, (start.y + base.y) / 2.0);
-        let s = head * 0.8;
-        let x = Stroke::solid(width * 1.4);
+        let s = head * ARROW_CROSS;
+        let x = Stroke::solid(width * ARROW_CROSS_STROKE);
         page.line(Point::new(mid.x - s, mid.y - s), Point::new(mid.x + s, mid.y + s), x);
         page.line(Point::new(mid.x - s, mid.y + s), Point::new(mid.x + s, mid.y - s), x);
     }
@@ -203,8 +210,9 @@ pub fn coordinates(
 ) {
     let (x0, y0, x1, y1) = frame;
     // Capitals at most the band less 1.2 mm a side, clear of a heavy edge line.
-    let pt = ((band - 2.4) / (0.3528 * CAP_HEIGHT)).min(12.0);
-    let cap = pt * 0.3528 * CAP_HEIGHT;
+    let pt = ((band - 2.0 * EDGE_CLEARANCE_MM) / (MM_PER_PT * CAP_HEIGHT))
+        .min(COORDINATE_MOST_PT);
+    let cap = pt * MM_PER_PT * CAP_HEIGHT;
     let label = |t: &str| text::shape(t, Style::Bold, pt, Reading::Natural);
     for (i, &x) in columns.iter().enumerate() {
         let letter = ((b'A' + i as u8) as char).to_string();
@@ -218,6 +226,13 @@ pub fn coordinates(
     }
 }
 
+/// The room between a coordinate and the board's heavy edge, or the band's outer side.
+const EDGE_CLEARANCE_MM: f64 = 1.2;
+/// The largest coordinates: a wide band does not make them shout.
+const COORDINATE_MOST_PT: f64 = 12.0;
+/// The narrowest coordinate band, which still holds a readable letter.
+const LEAST_LABEL_BAND_MM: f64 = 5.0;
+
 /// The width of the coordinate band around a board `span` mm across on a sheet
 /// `content_width` wide: [`LABEL_BAND_MM`], or narrower (down to 5 mm) when that lets
 /// the board print whole, reaching into the side margins no further than the printer's
@@ -227,7 +242,7 @@ pub fn label_band(span: f64, content_width: f64) -> f64 {
     if span + 2.0 * LABEL_BAND_MM <= room {
         LABEL_BAND_MM
     } else {
-        ((room - span) / 2.0).clamp(5.0, LABEL_BAND_MM)
+        ((room - span) / 2.0).clamp(LEAST_LABEL_BAND_MM, LABEL_BAND_MM)
     }
 }
 
@@ -327,7 +342,9 @@ impl CutLayout {
     /// outline, a printed outline when it is cut on the grid.
     pub fn outline(self) -> Stroke {
         match self {
-            CutLayout::Grid => Stroke::solid(0.3).colored(Color::gray(0.45)),
+            CutLayout::Grid => {
+                Stroke::solid(CUT_LINE_MM).colored(Color::gray(CUT_LINE_TONE))
+            }
             CutLayout::Outline => cut_stroke(),
         }
     }
@@ -413,7 +430,7 @@ pub fn tile_rows(
 /// How many of `count` pieces `piece_w` wide go in each row across `width`.
 pub fn row_sizes(count: usize, piece_w: f64, width: f64, cut: CutLayout) -> Vec<usize> {
     let gap = cut.gap();
-    let fit = (((width + gap) / (piece_w + gap) + 1e-9).floor() as usize).max(1);
+    let fit = (((width + gap) / (piece_w + gap) + super::EPS_MM).floor() as usize).max(1);
     let rows = count.div_ceil(fit);
     (0..rows).map(|r| count / rows + usize::from(r < count % rows)).collect()
 }
@@ -482,6 +499,15 @@ pub fn filled(
     Ok(text)
 }
 
+/// A diagram caption's line height (its type is [`super::diagram_style::CAPTION_PT`]).
+const CAPTION_LINE_MM: f64 = 3.6;
+/// The first caption line's baseline under the diagrams, and the room after the last.
+const CAPTION_DROP_MM: f64 = 3.0;
+/// The room after a symbol key, before what follows it.
+const KEY_AFTER_MM: f64 = 3.0;
+/// The room between a legend's sample and its words.
+const LEGEND_GAP_MM: f64 = 4.0;
+
 /// Captions centred under a row of diagrams `slot` mm wide starting at `left`, below
 /// `top`; returns the chunk holding the diagrams and their captions, read as one
 /// figure whose alternative text is each caption followed by the words of its
@@ -494,12 +520,16 @@ pub fn diagram_row(
     slot: f64,
     top: f64,
 ) -> Chunk {
-    let line_h = 3.6;
+    let line_h = CAPTION_LINE_MM;
     for (i, lines) in captions.iter().enumerate() {
         let i = cx.slot(i, captions.len());
         for (j, line) in lines.iter().enumerate() {
             let mid = left + i as f64 * slot + slot / 2.0;
-            page.text_centered(mid, top + 3.0 + j as f64 * line_h, line.clone());
+            page.text_centered(
+                mid,
+                top + CAPTION_DROP_MM + j as f64 * line_h,
+                line.clone(),
+            );
         }
     }
     let tallest = captions.iter().map(Vec::len).max().unwrap_or(0) as f64;
@@ -513,15 +543,12 @@ pub fn diagram_row(
         .collect::<Vec<_>>()
         .join(" ");
     Tag::wrap_all(Role::Figure { alt }, &mut page.items);
-    Chunk::new(top + 2.0 + tallest * line_h + 3.0, page.items)
+    Chunk::new(top + 2.0 + tallest * line_h + CAPTION_DROP_MM, page.items)
 }
 
 /// One symbol of a diagram key: the strings key that says what it means, and how to
 /// draw a sample of it in a box [`KEY_SAMPLE_MM`] wide from its `x`.
 pub type KeyEntry<'a> = (&'a str, &'a dyn Fn(&mut Page, f64));
-
-/// The width of a diagram key's samples.
-pub const KEY_SAMPLE_MM: f64 = 14.0;
 
 /// `@diagram-key`: what the symbols of a sheet's diagrams mean, under the heading at
 /// `diagrams.key_title`, one line per symbol with its sample drawn beside it.
@@ -539,7 +566,7 @@ pub fn symbol_key(
         }
         chunks.extend(lines);
     }
-    chunks.push(Chunk::space(3.0));
+    chunks.push(Chunk::space(KEY_AFTER_MM));
     Ok(chunks)
 }
 
@@ -551,7 +578,8 @@ pub fn legend_entry(
     sample_w: f64,
     sample: &dyn Fn(&mut Page, f64),
 ) -> Result<Vec<Chunk>, String> {
-    let mut chunks = cx.lines(&cx.text(key)?, Style::Regular, BODY_PT, sample_w + 4.0);
+    let mut chunks =
+        cx.lines(&cx.text(key)?, Style::Regular, BODY_PT, sample_w + LEGEND_GAP_MM);
     Tag::wrap_text(Role::ListItem, chunks.iter_mut().map(|c| &mut c.items));
     if let Some(first) = chunks.first_mut() {
         let mut page = Page::new(0.0, 0.0);

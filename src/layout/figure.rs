@@ -137,7 +137,7 @@ impl<'a> FigureContext<'a> {
     ) -> Result<Vec<text::Shaped>, String> {
         let value = self.text(key)?;
         let size_pt = self.pt(size_pt).max(MIN_TEXT_PT);
-        let min_pt = (size_pt * 0.7).max(MIN_TEXT_PT).max(self.min_pt);
+        let min_pt = (size_pt * LEAST_FIT).max(MIN_TEXT_PT).max(self.min_pt);
         text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading).ok_or_else(|| {
             *self.too_long.borrow_mut() = Some(key.to_string());
             format!(
@@ -269,18 +269,70 @@ impl<'a> FigureContext<'a> {
     }
 }
 
+/// Text squeezed to fit a line shrinks to this share of its size at most.
+const LEAST_FIT: f64 = 0.7;
+/// A row of two form entries (a box to tick, a line to write on): tall enough to
+/// tick or write in by hand.
+const FORM_ROW_MM: f64 = 9.0;
+/// The room before a heading over boxes to tick, and after a form's rows.
+const FORM_BEFORE_MM: f64 = 5.0;
+/// See [`FORM_BEFORE_MM`].
+const FORM_AFTER_MM: f64 = 3.0;
+/// A box to tick: its side, its top, its line; its words start past it, the first
+/// line's baseline and the lines' spacing.
+const TICK_BOX_MM: f64 = 4.5;
+/// See [`TICK_BOX_MM`].
+const TICK_LINE_MM: f64 = 0.35;
+/// See [`TICK_BOX_MM`].
+const TICK_WORDS_INSET_MM: f64 = 7.0;
+/// See [`TICK_BOX_MM`].
+const TICK_WORDS_ROOM_MM: f64 = 9.0;
+/// See [`TICK_BOX_MM`].
+const TICK_BASELINE_MM: f64 = 5.6;
+/// See [`TICK_BOX_MM`].
+const TICK_LINE_STEP_MM: f64 = 4.2;
+/// A line to write on: the gap before the next pair and after its label, the label's
+/// baseline and the line's height under the row's top.
+const WRITE_IN_END_MM: f64 = 4.0;
+/// See [`WRITE_IN_END_MM`].
+const WRITE_IN_GAP_MM: f64 = 1.5;
+/// See [`WRITE_IN_END_MM`].
+const WRITE_IN_BASELINE_MM: f64 = 6.5;
+/// See [`WRITE_IN_END_MM`].
+const WRITE_IN_LINE_MM: f64 = 7.3;
+/// Answer lines: their spacing (a line of handwriting and more), the first one's
+/// distance below the label's top, the label's baseline, the gap at a column's end,
+/// their rule and its tone, the room under them and after the block.
+const ANSWER_LINE_STEP_MM: f64 = 8.0;
+/// See [`ANSWER_LINE_STEP_MM`].
+const ANSWER_TOP_MM: f64 = 9.0;
+/// See [`ANSWER_LINE_STEP_MM`].
+const ANSWER_BASELINE_MM: f64 = 4.0;
+/// See [`ANSWER_LINE_STEP_MM`].
+const ANSWER_COLUMN_GAP_MM: f64 = 4.0;
+/// See [`ANSWER_LINE_STEP_MM`].
+const ANSWER_LABEL_ROOM_MM: f64 = 6.0;
+/// See [`ANSWER_LINE_STEP_MM`].
+const ANSWER_RULE_MM: f64 = 0.2;
+/// See [`ANSWER_LINE_STEP_MM`].
+const ANSWER_RULE_TONE: f64 = 0.45;
+/// See [`ANSWER_LINE_STEP_MM`].
+const ANSWER_BELOW_MM: f64 = 6.0;
+/// See [`ANSWER_LINE_STEP_MM`].
+const ANSWER_AFTER_MM: f64 = 4.0;
+
 /// `@end-box HEADING OPTION…`: a heading and a box to tick for each way the game can
 /// end; the arguments are string keys.
 pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let Some((heading, options)) = args.split_first() else {
         return Err("`@end-box` needs a heading key and option keys".into());
     };
-    let mut chunks = vec![Chunk::space(5.0).keep()];
+    let mut chunks = vec![Chunk::space(FORM_BEFORE_MM).keep()];
     let mut title = cx.lines(&cx.text(heading)?, Style::Bold, BODY_PT + 1.0, 0.0);
     Tag::wrap_text(Role::Heading, title.iter_mut().map(|c| &mut c.items));
     chunks.extend(title.into_iter().map(Chunk::keep));
     let col = cx.width.min(MAX_TEXT_MM) / 2.0;
-    let row_h = 9.0;
+    let row_h = FORM_ROW_MM;
     let rows = options.len().div_ceil(2);
     for (row, pair) in options.chunks(2).enumerate() {
         let mut page = Page::new(0.0, 0.0);
@@ -288,19 +340,25 @@ pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String
         for (i, key) in pair.iter().enumerate() {
             let x = cx.slot(i, 2) as f64 * col;
             // The box stands where the line starts: left, or right when reading leftward.
-            let box_x = if rtl { x + col - 4.5 } else { x };
+            let box_x = if rtl { x + col - TICK_BOX_MM } else { x };
             page.rect(
                 Point::new(box_x, 2.0),
-                4.5,
-                4.5,
-                Paint::outline(Stroke::solid(0.35)),
+                TICK_BOX_MM,
+                TICK_BOX_MM,
+                Paint::outline(Stroke::solid(TICK_LINE_MM)),
             );
-            let wrapped = cx.fit(key, Style::Regular, BODY_PT, col - 9.0, 2)?;
+            let wrapped =
+                cx.fit(key, Style::Regular, BODY_PT, col - TICK_WORDS_ROOM_MM, 2)?;
             // Each option is an item of a list to tick; its box is decoration.
             let mut option = Page::new(0.0, 0.0);
             for (j, line) in wrapped.into_iter().enumerate() {
-                let tx = if rtl { x + col - 7.0 - line.width_mm() } else { x + 7.0 };
-                option.text(Point::new(tx, 5.6 + j as f64 * 4.2), line);
+                let tx = if rtl {
+                    x + col - TICK_WORDS_INSET_MM - line.width_mm()
+                } else {
+                    x + TICK_WORDS_INSET_MM
+                };
+                let y = TICK_BASELINE_MM + j as f64 * TICK_LINE_STEP_MM;
+                option.text(Point::new(tx, y), line);
             }
             Tag::wrap_all(Role::ListItem, &mut option.items);
             page.items.extend(option.items);
@@ -319,7 +377,7 @@ pub fn write_in(keys: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, Strin
         return Err("`@write-in` needs label keys, e.g. `@write-in ledger.date`".into());
     }
     let col = cx.width.min(MAX_TEXT_MM) / 2.0;
-    let row_h = 9.0;
+    let row_h = FORM_ROW_MM;
     let rtl = cx.reading.rtl();
     let mut chunks = Vec::new();
     for pair in keys.chunks(2) {
@@ -332,19 +390,21 @@ pub fn write_in(keys: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, Strin
             // The label where the line starts, then the line to write on, to a gap
             // before the next pair.
             let (tx, line) = match rtl {
-                true => (x + col - w, (x + 4.0, x + col - w - 1.5)),
-                false => (x, (x + w + 1.5, x + col - 4.0)),
+                true => {
+                    (x + col - w, (x + WRITE_IN_END_MM, x + col - w - WRITE_IN_GAP_MM))
+                }
+                false => (x, (x + w + WRITE_IN_GAP_MM, x + col - WRITE_IN_END_MM)),
             };
-            page.text(Point::new(tx, 6.5), label);
+            page.text(Point::new(tx, WRITE_IN_BASELINE_MM), label);
             page.line(
-                Point::new(line.0, 7.3),
-                Point::new(line.1, 7.3),
+                Point::new(line.0, WRITE_IN_LINE_MM),
+                Point::new(line.1, WRITE_IN_LINE_MM),
                 super::table::cell_rule(),
             );
         }
         chunks.push(Chunk::new(row_h, page.items));
     }
-    chunks.push(Chunk::space(3.0));
+    chunks.push(Chunk::space(FORM_AFTER_MM));
     Ok(chunks)
 }
 
@@ -357,22 +417,29 @@ pub fn answer_lines(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, S
         );
     }
     let column = cx.width / args.len().max(2) as f64;
-    let (rows, gap, top) = (3, 8.0, 9.0);
+    let (rows, gap, top) = (3, ANSWER_LINE_STEP_MM, ANSWER_TOP_MM);
     let mut page = Page::new(0.0, 0.0);
     let label = cx.text("puzzles.answer_label")?;
     for (i, number) in args.iter().enumerate() {
         let x = cx.slot(i, args.len()) as f64 * column;
         let words = format!("{number}. {label}");
-        let shaped = cx.wrap(&words, Style::Bold, BODY_PT - 1.0, column - 6.0);
+        let shaped =
+            cx.wrap(&words, Style::Bold, BODY_PT - 1.0, column - ANSWER_LABEL_ROOM_MM);
         let Some(line) = shaped.into_iter().next() else { continue };
-        let tx = if line.rtl { x + column - 4.0 - line.width_mm() } else { x };
-        page.text(Point::new(tx, 4.0), line);
+        let tx = if line.rtl {
+            x + column - ANSWER_COLUMN_GAP_MM - line.width_mm()
+        } else {
+            x
+        };
+        page.text(Point::new(tx, ANSWER_BASELINE_MM), line);
         for row in 0..rows {
             let y = top + gap * f64::from(row + 1);
-            let stroke = Stroke::solid(0.2).colored(crate::page::Color::gray(0.45));
-            page.line(Point::new(x, y), Point::new(x + column - 4.0, y), stroke);
+            let stroke = Stroke::solid(ANSWER_RULE_MM)
+                .colored(crate::page::Color::gray(ANSWER_RULE_TONE));
+            let end = x + column - ANSWER_COLUMN_GAP_MM;
+            page.line(Point::new(x, y), Point::new(end, y), stroke);
         }
     }
-    let height = top + gap * f64::from(rows) + 6.0;
-    Ok(vec![Chunk::new(height, page.items).keep(), Chunk::space(4.0)])
+    let height = top + gap * f64::from(rows) + ANSWER_BELOW_MM;
+    Ok(vec![Chunk::new(height, page.items).keep(), Chunk::space(ANSWER_AFTER_MM)])
 }

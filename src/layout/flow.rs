@@ -111,6 +111,13 @@ const TARGET_FILL: f64 = MIN_LAST_FILL + 0.03;
 
 /// Vertical space may give way down to this share of its height to save a page.
 const MIN_SQUEEZE: f64 = 0.5;
+/// How many steps the space between blocks is tightened in, towards `MIN_SQUEEZE`.
+const SQUEEZE_STEPS: f64 = 5.0;
+/// The page before the last may end earlier in steps of this share of a page (of 36,
+/// 24 steps at most: two thirds of it).
+const LIMIT_STEPS: f64 = 36.0;
+/// How close the search for a table's shortest columns comes, in mm.
+const COLUMN_PRECISION_MM: f64 = 0.25;
 
 /// Places chunks on as many pages as needed, in `columns`; returns each page's
 /// items. A `None` chunk forces a page break. Paged as a typesetter would: vertical
@@ -147,8 +154,8 @@ fn settle(
     }
     // Tighten the space between blocks, as little as saves the last page.
     let (mut squeeze, mut settled) = (1.0, plain);
-    for step in 1..=5 {
-        let tight_squeeze = 1.0 - (1.0 - MIN_SQUEEZE) * step as f64 / 5.0;
+    for step in 1..=SQUEEZE_STEPS as u32 {
+        let tight_squeeze = 1.0 - (1.0 - MIN_SQUEEZE) * step as f64 / SQUEEZE_STEPS;
         let tight = base.run(tight_squeeze, None);
         if tight.pages.len() < settled.pages.len() {
             (squeeze, settled) = (tight_squeeze, tight);
@@ -163,7 +170,7 @@ fn settle(
     let from = settled.frames_before_last - 1;
     let avail = frame.bottom - frame.top;
     for step in 1..=24 {
-        let limit = frame.bottom - avail * step as f64 / 36.0;
+        let limit = frame.bottom - avail * step as f64 / LIMIT_STEPS;
         let moved = base.run(squeeze, Some((from, limit)));
         if moved.pages.len() != settled.pages.len() || moved.fill(from) < TARGET_FILL {
             break;
@@ -375,7 +382,9 @@ impl<'a> Pass<'a> {
         // what follows them.
         if !space || chunk.keep_with_next {
             let needed = self.chain(index, squeeze, self.column(at.index).width);
-            if at.y + needed.min(avail) > bottom(at.index) + 1e-9 && at.top == Top::No {
+            if at.y + needed.min(avail) > bottom(at.index) + super::EPS_MM
+                && at.top == Top::No
+            {
                 at.next_frame(per_page, frame.top);
             }
         }
@@ -430,7 +439,7 @@ impl<'a> Pass<'a> {
         let avail = self.frame.bottom - self.frame.top;
         let height = |c: &Chunk| match (&c.table, &c.poster) {
             (Some(table), _) => first_table_row(table),
-            (_, Some(p)) if p.width > width + 1e-9 || p.height > avail => 0.0,
+            (_, Some(p)) if p.width > width + super::EPS_MM || p.height > avail => 0.0,
             _ if c.is_space() => c.height * squeeze,
             _ => c.height,
         };
@@ -506,7 +515,7 @@ fn flow_table(
             // The shortest columns that still hold every row left.
             let mut bottom = page_bottom;
             let mut low = y + first_table_row(table);
-            while bottom - low > 0.25 {
+            while bottom - low > COLUMN_PRECISION_MM {
                 let mid = (low + bottom) / 2.0;
                 match rows_that_fit(table, rest, y, mid) >= rest.len() {
                     true => bottom = mid,
@@ -530,7 +539,7 @@ fn rows_that_fit(table: &Table, rows: &[Chunk], y: f64, bottom: f64) -> usize {
         let mut at = y + table.header.height;
         while let Some(row) = rows.get(count) {
             // A column always takes one row, however tall.
-            if at + row.height > bottom + 1e-9 && at > y + table.header.height {
+            if at + row.height > bottom + super::EPS_MM && at > y + table.header.height {
                 break;
             }
             at += row.height;
@@ -571,7 +580,7 @@ fn set_rows(
     let header = if first { &table.header.items } else { &repeat };
     draw.place(header, column_x(0), y, page);
     for row in rows {
-        if at + row.height > bottom + 1e-9 && at > y + table.header.height {
+        if at + row.height > bottom + super::EPS_MM && at > y + table.header.height {
             column += 1;
             at = y + table.header.height;
             draw.place(&repeat, column_x(column), y, page);

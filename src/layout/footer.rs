@@ -47,14 +47,14 @@ impl Footer {
         reading: Reading,
     ) -> Result<Footer, String> {
         // Large print: its words at `min_pt`, the note (a short one) in two lines.
-        let (size_pt, least) = (SMALL_PT.max(min_pt), 5.5_f64.max(min_pt));
+        let (size_pt, least) = (SMALL_PT.max(min_pt), LEAST_PT.max(min_pt));
         let most_lines = if min_pt > 0.0 { 2 } else { NOTE_LINES };
         // Beside the bar where there is room; on narrow paper, above it, full width.
         let beside = page_width - MARGIN_MM - note_x();
-        let (note_width, lines, note_at) = if beside >= 45.0 {
-            (beside, most_lines, (note_x(), -6.0))
+        let (note_width, lines, note_at) = if beside >= NOTE_BESIDE_MM {
+            (beside, most_lines, (note_x(), NOTE_BESIDE_TOP_MM))
         } else {
-            (page_width - 2.0 * MARGIN_MM, 2, (MARGIN_MM, -11.5))
+            (page_width - 2.0 * MARGIN_MM, 2, (MARGIN_MM, NOTE_ABOVE_TOP_MM))
         };
         let note = text::fit(
             print_note,
@@ -75,7 +75,7 @@ impl Footer {
         let widest_label = page_label.replace("{page}", "99").replace("{pages}", "99");
         let label_width =
             text::shape(&widest_label, Style::Regular, size_pt, reading).width_mm();
-        let room = page_width - 2.0 * MARGIN_MM - label_width - 5.0;
+        let room = page_width - 2.0 * MARGIN_MM - label_width - LABEL_GAP_MM;
         let caption = text::fit(
             &caption,
             Style::Regular,
@@ -122,7 +122,7 @@ impl Footer {
     /// Draws the footer on page `number` of `count`.
     pub fn draw(&self, page: &mut Page, number: usize, count: usize, inches: bool) {
         let bottom = page.height - SAFE_MARGIN_MM - 2.0;
-        let bar_y = page.height - FOOTER_HEIGHT_MM + 12.0;
+        let bar_y = page.height - FOOTER_HEIGHT_MM + BAR_DROP_MM;
         calibration_bar(page, Point::new(MARGIN_MM, bar_y));
         if inches {
             inch_scale(page, Point::new(MARGIN_MM, bar_y - 1.0));
@@ -137,13 +137,13 @@ impl Footer {
                 false => self.note_at.0,
             };
             page.text(Point::new(x, y), line.clone());
-            y += (ascent + descent) * 1.1;
+            y += (ascent + descent) * NOTE_LEADING;
         }
 
         page.line(
-            Point::new(MARGIN_MM, bottom - 3.6),
-            Point::new(page.width - MARGIN_MM, bottom - 3.6),
-            Stroke::solid(0.2),
+            Point::new(MARGIN_MM, bottom - RULE_RISE_MM),
+            Point::new(page.width - MARGIN_MM, bottom - RULE_RISE_MM),
+            Stroke::solid(RULE_MM),
         );
         page.text(Point::new(MARGIN_MM, bottom), self.caption.clone());
         let label = self
@@ -164,52 +164,108 @@ impl Footer {
     }
 }
 
+/// The least size of the footer's words, where the note is squeezed to fit.
+const LEAST_PT: f64 = 5.5;
+/// The narrowest note that stands beside the bar; narrower, it goes above it, full
+/// width. Its top relative to the bar in each place.
+const NOTE_BESIDE_MM: f64 = 45.0;
+/// See [`NOTE_BESIDE_MM`].
+const NOTE_BESIDE_TOP_MM: f64 = -6.0;
+/// See [`NOTE_BESIDE_MM`].
+const NOTE_ABOVE_TOP_MM: f64 = -11.5;
+/// The room between the footer's caption and the page's label.
+const LABEL_GAP_MM: f64 = 5.0;
+/// The calibration bar's height under the footer's top.
+const BAR_DROP_MM: f64 = 12.0;
+/// The note's line spacing, as a share of the font's height.
+const NOTE_LEADING: f64 = 1.1;
+/// The footer's rule: above the caption's baseline, and its line.
+const RULE_RISE_MM: f64 = 3.6;
+/// See [`RULE_RISE_MM`].
+const RULE_MM: f64 = 0.2;
+/// The gap between the calibration bar and the note beside it.
+const NOTE_GAP_MM: f64 = 8.0;
+/// A ruler's line and its millimetre ticks' line.
+const RULER_LINE_MM: f64 = 0.3;
+/// See [`RULER_LINE_MM`].
+const MM_TICK_LINE_MM: f64 = 0.12;
+/// Ticks: a whole inch's and a quarter's, a half-decimetre's and a centimetre's, a
+/// millimetre's; how far a number stands from its tick, and its size.
+const INCH_TICK_MM: f64 = 3.5;
+/// See [`INCH_TICK_MM`].
+const QUARTER_TICK_MM: f64 = 1.5;
+/// See [`INCH_TICK_MM`].
+const HALF_DM_TICK_MM: f64 = 3.2;
+/// See [`INCH_TICK_MM`].
+const CM_TICK_MM: f64 = 2.2;
+/// See [`INCH_TICK_MM`].
+const MM_TICK_MM: f64 = 1.2;
+/// See [`INCH_TICK_MM`].
+const INCH_NUMBER_GAP_MM: f64 = 0.8;
+/// See [`INCH_TICK_MM`].
+const CM_NUMBER_DROP_MM: f64 = 5.4;
+/// See [`INCH_TICK_MM`].
+const RULER_PT: f64 = 6.0;
+/// A ruler's unit stands this far past its end.
+const UNIT_GAP_MM: f64 = 1.5;
+/// The inch scale's length in inches, and its ticks per inch.
+const INCHES: f64 = 4.0;
+/// See [`INCHES`].
+const QUARTERS: f64 = 4.0;
+/// Millimetres in a centimetre.
+const CM: f64 = 10.0;
+
 /// Where the print note starts: right of the calibration bar.
 fn note_x() -> f64 {
-    MARGIN_MM + CALIBRATION_MM + 8.0
+    MARGIN_MM + CALIBRATION_MM + NOTE_GAP_MM
 }
 
 /// Four inches marked above the centimetre bar, for rulers in inches: ticks every
 /// quarter inch, numbered at each inch, drawn upward from `at`.
 pub fn inch_scale(page: &mut Page, at: Point) {
     const INCH: f64 = 25.4;
-    let stroke = Stroke::solid(0.3);
-    page.line(at, Point::new(at.x + 4.0 * INCH, at.y), stroke);
+    let stroke = Stroke::solid(RULER_LINE_MM);
+    page.line(at, Point::new(at.x + INCHES * INCH, at.y), stroke);
     for quarter in 0..=16 {
-        let x = at.x + quarter as f64 * INCH / 4.0;
-        let tick = if quarter % 4 == 0 { 3.5 } else { 1.5 };
+        let x = at.x + quarter as f64 * INCH / QUARTERS;
+        let tick = if quarter % 4 == 0 { INCH_TICK_MM } else { QUARTER_TICK_MM };
         page.line(Point::new(x, at.y), Point::new(x, at.y - tick), stroke);
         if quarter % 4 == 0 {
             let label = text::shape(
                 &(quarter / 4).to_string(),
                 Style::Regular,
-                6.0,
+                RULER_PT,
                 Reading::Natural,
             );
-            page.text_centered(x, at.y - tick - 0.8, label);
+            page.text_centered(x, at.y - tick - INCH_NUMBER_GAP_MM, label);
         }
     }
-    let unit = text::shape("in", Style::Regular, 6.0, Reading::Natural);
-    page.text(Point::new(at.x + 4.0 * INCH + 1.5, at.y - 1.0), unit);
+    let unit = text::shape("in", Style::Regular, RULER_PT, Reading::Natural);
+    page.text(Point::new(at.x + INCHES * INCH + UNIT_GAP_MM, at.y - 1.0), unit);
 }
 
 /// A 100 mm bar with a tick every centimetre, numbered 0 to 10, its top-left at
 /// `at`.
 pub fn calibration_bar(page: &mut Page, at: Point) {
-    let stroke = Stroke::solid(0.3);
+    let stroke = Stroke::solid(RULER_LINE_MM);
     page.line(at, Point::new(at.x + CALIBRATION_MM, at.y), stroke);
     for cm in 0..=10 {
-        let x = at.x + cm as f64 * 10.0;
-        let tick = if cm % 5 == 0 { 3.2 } else { 2.2 };
+        let x = at.x + cm as f64 * CM;
+        let tick = if cm % 5 == 0 { HALF_DM_TICK_MM } else { CM_TICK_MM };
         page.line(Point::new(x, at.y), Point::new(x, at.y + tick), stroke);
-        let label = text::shape(&cm.to_string(), Style::Regular, 6.0, Reading::Natural);
+        let label =
+            text::shape(&cm.to_string(), Style::Regular, RULER_PT, Reading::Natural);
         // Every number on one line, clear of the footer's rule below.
-        page.text_centered(x, at.y + 5.4, label);
+        page.text_centered(x, at.y + CM_NUMBER_DROP_MM, label);
     }
     for mm in (0..100).filter(|mm| mm % 10 != 0) {
         let x = at.x + mm as f64;
-        page.line(Point::new(x, at.y), Point::new(x, at.y + 1.2), Stroke::solid(0.12));
+        page.line(
+            Point::new(x, at.y),
+            Point::new(x, at.y + MM_TICK_MM),
+            Stroke::solid(MM_TICK_LINE_MM),
+        );
     }
-    let unit = text::shape("cm", Style::Regular, 6.0, Reading::Natural);
-    page.text(Point::new(at.x + CALIBRATION_MM + 1.5, at.y + 2.2), unit);
+    let unit = text::shape("cm", Style::Regular, RULER_PT, Reading::Natural);
+    page.text(Point::new(at.x + CALIBRATION_MM + UNIT_GAP_MM, at.y + CM_TICK_MM), unit);
 }

@@ -2,6 +2,7 @@
 //! draw their figures through [`FigureContext`] with the helpers in [`draw`].
 
 pub mod diagram;
+pub mod diagram_style;
 pub mod draw;
 pub mod figure;
 pub mod flow;
@@ -26,7 +27,8 @@ pub const MARGIN_MM: f64 = 15.0;
 
 /// Body text size in points.
 pub const BODY_PT: f64 = 10.0;
-const TITLE_PT: f64 = 20.0;
+/// A sheet's title.
+pub const TITLE_PT: f64 = 20.0;
 const HEADING_PT: f64 = 12.5;
 const LINE_GAP: f64 = 1.4;
 
@@ -76,9 +78,45 @@ pub const LARGE_PRINT_MIN_PT: f64 = 12.0;
 /// Smallest type of a label in a drawing (a coordinate, a stack's height).
 pub const MIN_LABEL_PT: f64 = 6.5;
 
+/// Slack for comparing lengths that sums of floats reach only nearly.
+pub const EPS_MM: f64 = 1e-9;
+
+/// The room after a title, and before a heading (times the print's scale).
+const TITLE_AFTER_MM: f64 = 3.0;
+/// See [`TITLE_AFTER_MM`].
+const HEADING_BEFORE_MM: f64 = 3.5;
+/// The line height of DejaVu Sans (ascent and descent) as a share of the body's line
+/// spacing: `LINE_GAP` is set against it.
+const FONT_LINE_SHARE: f64 = 1.16;
+/// A list item's indent, its bullet's centre and radius, a box's side, and the room
+/// after the item (times the print's scale).
+const ITEM_INDENT_MM: f64 = 7.0;
+/// See [`ITEM_INDENT_MM`].
+const BULLET_X_MM: f64 = 2.5;
+/// See [`ITEM_INDENT_MM`].
+const BULLET_RADIUS_MM: f64 = 0.8;
+/// See [`ITEM_INDENT_MM`].
+const ITEM_BOX_MM: f64 = 4.0;
+/// See [`ITEM_INDENT_MM`].
+const ITEM_AFTER_MM: f64 = 1.2;
+/// A bullet or box stands centred this share of the ascent above the baseline: on the
+/// middle of a lowercase letter.
+const MARK_RISE: f64 = 0.62;
+/// A note's padding, its box's tone and line, and the room after it (times the
+/// print's scale).
+const NOTE_PAD_MM: f64 = 3.0;
+/// See [`NOTE_PAD_MM`].
+const NOTE_TONE: f64 = 0.93;
+/// See [`NOTE_PAD_MM`].
+const NOTE_LINE_MM: f64 = 0.35;
+/// The "print on card" mark's padding and box line.
+const CARD_MARK_PAD_MM: f64 = 0.8;
+/// See [`CARD_MARK_PAD_MM`].
+const CARD_MARK_LINE_MM: f64 = 0.4;
+
 /// The columns a page of `paper` is set in, in reading order.
 pub fn columns(paper: &Paper, reading: Reading) -> flow::Columns {
-    match content_width(paper) >= TWO_COLUMNS_MM - 1e-9 {
+    match content_width(paper) >= TWO_COLUMNS_MM - EPS_MM {
         true => {
             flow::Columns { count: 2, gap: COLUMN_GAP_MM, right_to_left: reading.rtl() }
         }
@@ -132,11 +170,11 @@ fn measured_chunks(
     match block {
         Block::Title(t) => {
             let mut chunks = lines(t, Style::Bold, TITLE_PT * scale, width, 0.0, reading);
-            chunks.push(Chunk::space(3.0 * scale));
+            chunks.push(Chunk::space(TITLE_AFTER_MM * scale));
             chunks
         }
         Block::Heading(t) => {
-            let mut chunks = vec![Chunk::space(3.5 * scale).keep()];
+            let mut chunks = vec![Chunk::space(HEADING_BEFORE_MM * scale).keep()];
             chunks.extend(
                 lines(t, Style::Bold, HEADING_PT * scale, width, 0.0, reading)
                     .into_iter()
@@ -180,7 +218,7 @@ pub fn lines(
     reading: Reading,
 ) -> Vec<Chunk> {
     let (ascent, descent) = text::vertical_metrics_mm(style, size_pt);
-    let line_height = (ascent + descent) * LINE_GAP / 1.16;
+    let line_height = (ascent + descent) * LINE_GAP / FONT_LINE_SHARE;
     let wrapped = text::wrap(text, style, size_pt, width - indent, reading);
     let count = wrapped.len();
     wrapped
@@ -227,7 +265,7 @@ fn marked(
     (mark, scale): (Mark, f64),
     reading: Reading,
 ) -> Vec<Chunk> {
-    let indent = 7.0 * scale;
+    let indent = ITEM_INDENT_MM * scale;
     let size_pt = BODY_PT * scale;
     let mut chunks = lines(text, Style::Regular, size_pt, width, indent, reading);
     // The mark stands where lines start: on the right for right-to-left text.
@@ -238,27 +276,30 @@ fn marked(
         let mut page = Page::new(0.0, 0.0);
         match mark {
             Mark::Bullet => page.circle(
-                Point::new(at(2.5 * scale, 0.0), ascent * 0.62),
-                0.8 * scale,
+                Point::new(at(BULLET_X_MM * scale, 0.0), ascent * MARK_RISE),
+                BULLET_RADIUS_MM * scale,
                 Paint::fill(Color::BLACK),
             ),
             Mark::Box => page.rect(
-                Point::new(at(0.5, 4.0 * scale), ascent * 0.62 - 2.0 * scale),
-                4.0 * scale,
-                4.0 * scale,
-                Paint::outline(Stroke::solid(0.3)),
+                Point::new(
+                    at(0.5, ITEM_BOX_MM * scale),
+                    ascent * MARK_RISE - 2.0 * scale,
+                ),
+                ITEM_BOX_MM * scale,
+                ITEM_BOX_MM * scale,
+                Paint::outline(Stroke::solid(diagram_style::OUTLINE_MM)),
             ),
         }
         first.items.extend(page.items);
     }
     if let Some(last) = chunks.last_mut() {
-        last.height += 1.2 * scale;
+        last.height += ITEM_AFTER_MM * scale;
     }
     chunks
 }
 
 fn note(text: &str, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
-    let pad = 3.0 * scale;
+    let pad = NOTE_PAD_MM * scale;
     let inner =
         lines(text, Style::Bold, BODY_PT * scale, width - 2.0 * pad, 0.0, reading);
     let height: f64 = inner.iter().map(|c| c.height).sum::<f64>() + 2.0 * pad;
@@ -267,14 +308,14 @@ fn note(text: &str, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
         Point::new(0.0, 0.0),
         width,
         height,
-        Paint::both(Color::gray(0.93), Stroke::solid(0.35)),
+        Paint::both(Color::gray(NOTE_TONE), Stroke::solid(NOTE_LINE_MM)),
     );
     let mut y = pad;
     for chunk in inner {
         page.items.extend(chunk.items.iter().map(|i| i.translated(pad, y)));
         y += chunk.height;
     }
-    vec![Chunk::new(height, page.items), Chunk::space(3.0 * scale)]
+    vec![Chunk::new(height, page.items), Chunk::space(NOTE_PAD_MM * scale)]
 }
 
 /// Large print: any text of a drawing under `min_pt` (a letter sized to its piece, a
@@ -282,7 +323,7 @@ fn note(text: &str, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
 pub fn raise_small_text(items: &mut [Item], min_pt: f64) {
     for item in items {
         let Item::Text { origin, shaped, .. } = item else { continue };
-        if shaped.size_pt >= min_pt - 1e-9 {
+        if shaped.size_pt >= min_pt - EPS_MM {
             continue;
         }
         let reading = if shaped.rtl { Reading::RightToLeft } else { Reading::Natural };
@@ -305,7 +346,7 @@ pub fn marked_for_card(page: &Page, words: &str, reading: Reading) -> Page {
     let mut marked = page.clone();
     let shaped = text::shape(words, Style::Bold, CARD_MARK_PT, reading);
     let (ascent, descent) = text::vertical_metrics_mm(Style::Bold, CARD_MARK_PT);
-    let (pad, width) = (0.8, shaped.width_mm());
+    let (pad, width) = (CARD_MARK_PAD_MM, shaped.width_mm());
     let x = match reading.rtl() {
         true => page.width - MARGIN_MM - width - 2.0 * pad,
         false => MARGIN_MM,
@@ -317,7 +358,7 @@ pub fn marked_for_card(page: &Page, words: &str, reading: Reading) -> Page {
         Point::new(x, top),
         width + 2.0 * pad,
         height,
-        Paint::outline(Stroke::solid(0.4)),
+        Paint::outline(Stroke::solid(CARD_MARK_LINE_MM)),
     );
     mark.text(Point::new(x + pad, top + pad + ascent), shaped);
     Tag::wrap_text(Role::Paragraph, std::iter::once(&mut mark.items));

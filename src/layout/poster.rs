@@ -52,7 +52,7 @@ impl Poster {
     ) -> Poster {
         let room = super::MARGIN_MM - super::SAFE_MARGIN_MM;
         let over = width - content_width;
-        if over > 0.0 && over <= 2.0 * room + 1e-9 {
+        if over > 0.0 && over <= 2.0 * room + super::EPS_MM {
             let bleed = over / 2.0;
             return Poster {
                 width: content_width,
@@ -82,7 +82,8 @@ impl Poster {
 impl Poster {
     /// Whole within `frame`: it need not be split into parts.
     pub fn fits(&self, frame: Frame) -> bool {
-        self.width <= frame.width + 1e-9 && self.height <= frame.bottom - frame.top
+        self.width <= frame.width + super::EPS_MM
+            && self.height <= frame.bottom - frame.top
     }
 }
 
@@ -118,8 +119,57 @@ pub struct Frame {
 pub const TAB_MM: f64 = 8.0;
 /// The blank band around a split drawing that holds the target marks.
 pub const MARK_BAND_MM: f64 = 5.5;
-/// Room above each part for its label.
-const LABEL_MM: f64 = 9.0;
+/// Room above each part for its label: the band a board's coordinates take.
+const LABEL_MM: f64 = super::diagram_style::LABEL_BAND_MM;
+/// The room under a part, or under the plan, before what comes next on the page.
+const PART_GAP_MM: f64 = 4.0;
+/// A part's label's baseline under the part's top.
+const PART_LABEL_BASELINE_MM: f64 = 4.0;
+/// The part's number and arrow stand in a tab this far from its end, or this far from
+/// the corner of the last part, at most [`MARK_SPAN_MM`] along: near the corner
+/// where a gluer starts.
+const MARK_SPAN_MM: f64 = 30.0;
+/// See [`MARK_SPAN_MM`].
+const MARK_OFFSET_MM: f64 = 4.0;
+/// See [`MARK_SPAN_MM`].
+const MARK_CORNER_MM: f64 = 12.0;
+/// A part mark: the number's baseline under its centre, the up-arrow's tip and base
+/// above it, and the arrow's half-width.
+const MARK_BASELINE_MM: f64 = 1.2;
+/// See [`MARK_BASELINE_MM`].
+const MARK_TIP_MM: f64 = 5.5;
+/// See [`MARK_BASELINE_MM`].
+const MARK_BASE_MM: f64 = 2.8;
+/// See [`MARK_BASELINE_MM`].
+const MARK_HALF_WIDTH_MM: f64 = 1.6;
+/// A part's number on its sheet, and in the assembly plan.
+const PART_NUMBER_PT: f64 = 9.0;
+/// See [`PART_NUMBER_PT`].
+const PLAN_NUMBER_PT: f64 = 14.0;
+/// A part's label, at least.
+const PART_LABEL_PT: f64 = 10.0;
+/// A target mark's line, and its cross's reach as a share of its radius.
+const TARGET_LINE_MM: f64 = 0.25;
+/// See [`TARGET_LINE_MM`].
+const TARGET_CROSS: f64 = 1.3;
+/// The assembly plan: its title's baseline under its top, the title's size and the
+/// room after it, a note line per body size step, parts' gaps, the plan's greatest
+/// height, the parts' outlines and their number's drop.
+const PLAN_TITLE_BASELINE_MM: f64 = 8.0;
+/// See [`PLAN_TITLE_BASELINE_MM`].
+const PLAN_TITLE_PT: f64 = 12.5;
+/// See [`PLAN_TITLE_BASELINE_MM`].
+const PLAN_TITLE_AFTER_MM: f64 = 7.0;
+/// See [`PLAN_TITLE_BASELINE_MM`].
+const PLAN_NOTE_LINE_MM: f64 = 5.0;
+/// See [`PLAN_TITLE_BASELINE_MM`].
+const PLAN_GAP_MM: f64 = 3.0;
+/// See [`PLAN_TITLE_BASELINE_MM`].
+const PLAN_MOST_MM: f64 = 60.0;
+/// See [`PLAN_TITLE_BASELINE_MM`].
+const PLAN_OUTLINE_MM: f64 = 0.4;
+/// See [`PLAN_TITLE_BASELINE_MM`].
+const PLAN_NUMBER_DROP_MM: f64 = 2.5;
 /// Radius of the round target marks that line parts up.
 pub const TARGET_RADIUS_MM: f64 = 2.0;
 /// Shade of a glue tab.
@@ -168,9 +218,9 @@ impl Cutting {
         // Parts go in their numbers' order: never on a page before the last one's.
         let mut from = 0;
         for window in &self.windows {
-            let needed = LABEL_MM + window.h + 4.0;
+            let needed = LABEL_MM + window.h + PART_GAP_MM;
             let slot = (from..free.len())
-                .find(|&slot| free[slot].1 + needed <= self.frame.bottom + 1e-9)
+                .find(|&slot| free[slot].1 + needed <= self.frame.bottom + super::EPS_MM)
                 .unwrap_or_else(|| {
                     free.push((first_new + added, self.frame.top));
                     added += 1;
@@ -247,7 +297,7 @@ fn choose(
             let plan = Plan::of(size, c);
             let plan_h =
                 assembly_plan(poster, &plan, &c.windows, c.frame, 0.0, &mut Vec::new())
-                    + 4.0;
+                    + PART_GAP_MM;
             if y + plan_h <= frame.bottom {
                 // Parts share the plan's page only when they are upright like it.
                 let free = if c.turned { Vec::new() } else { vec![(here, y + plan_h)] };
@@ -379,9 +429,12 @@ fn draw_part(poster: &Poster, page: &mut Page, parts: &Parts, part: &Part) {
         .replace("{parts}", &(cols * rows).to_string())
         .replace("{row}", &(row + 1).to_string())
         .replace("{column}", &(col + 1).to_string());
-    let size = 10.0_f64.max(poster.labels.min_pt);
+    let size = PART_LABEL_PT.max(poster.labels.min_pt);
     let shaped = text::shape(&label, Style::Bold, size, poster.labels.reading);
-    page.text(Point::new(start_x(&shaped, frame), part.top + 4.0), shaped);
+    page.text(
+        Point::new(start_x(&shaped, frame), part.top + PART_LABEL_BASELINE_MM),
+        shaped,
+    );
     // The part's label heads it in the outline and for screen readers; on a sheet of
     // parts only, the first part's label is the sheet's title.
     let role = match poster.plan_elsewhere && index == 0 {
@@ -411,15 +464,18 @@ fn draw_part(poster: &Poster, page: &mut Page, parts: &Parts, part: &Part) {
     let spot = if right {
         Point::new(
             parts.cuts_x[col + 1] + TAB_MM / 2.0,
-            window.y + window.h.min(30.0) / 2.0 + 4.0,
+            window.y + window.h.min(MARK_SPAN_MM) / 2.0 + MARK_OFFSET_MM,
         )
     } else if below {
         Point::new(
-            window.x + window.w.min(30.0) / 2.0 + 4.0,
+            window.x + window.w.min(MARK_SPAN_MM) / 2.0 + MARK_OFFSET_MM,
             parts.cuts_y[row + 1] + TAB_MM / 2.0,
         )
     } else {
-        Point::new(window.x + window.w - 12.0, window.y + window.h - MARK_BAND_MM / 2.0)
+        Point::new(
+            window.x + window.w - MARK_CORNER_MM,
+            window.y + window.h - MARK_BAND_MM / 2.0,
+        )
     };
     let labels = &poster.labels;
     part_mark(page, part.local(spot), index + 1, (labels.reading, labels.min_pt));
@@ -454,15 +510,19 @@ fn part_mark(
     number: usize,
     (reading, min_pt): (Reading, f64),
 ) {
-    let shaped =
-        text::shape(&number.to_string(), Style::Bold, 9.0_f64.max(min_pt), reading);
-    page.text_centered(at.x, at.y + 1.2, shaped);
-    let (tip, base) = (at.y - 5.5, at.y - 2.8);
+    let shaped = text::shape(
+        &number.to_string(),
+        Style::Bold,
+        PART_NUMBER_PT.max(min_pt),
+        reading,
+    );
+    page.text_centered(at.x, at.y + MARK_BASELINE_MM, shaped);
+    let (tip, base) = (at.y - MARK_TIP_MM, at.y - MARK_BASE_MM);
     page.polygon(
         vec![
             Point::new(at.x, tip),
-            Point::new(at.x + 1.6, base),
-            Point::new(at.x - 1.6, base),
+            Point::new(at.x + MARK_HALF_WIDTH_MM, base),
+            Point::new(at.x - MARK_HALF_WIDTH_MM, base),
         ],
         Paint::fill(Color::BLACK),
     );
@@ -480,12 +540,12 @@ fn start_x(line: &text::Shaped, frame: Frame) -> f64 {
 pub fn cuts(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
     let mut out = vec![0.0];
     let mut start = 0.0;
-    while length - start > tile + 1e-9 {
+    while length - start > tile + super::EPS_MM {
         let reach = start + tile - TAB_MM;
         let next = seams
             .iter()
             .copied()
-            .filter(|&s| s > start + 1.0 && s <= reach + 1e-9)
+            .filter(|&s| s > start + 1.0 && s <= reach + super::EPS_MM)
             .fold(None, |best: Option<f64>, s| Some(best.map_or(s, |b| b.max(s))))
             .unwrap_or(reach);
         out.push(next);
@@ -507,7 +567,7 @@ pub fn balanced(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
         let target = start + (length - start) / left as f64;
         let fits = |s: f64| {
             s > start + 1.0
-                && s <= start + tile - TAB_MM + 1e-9
+                && s <= start + tile - TAB_MM + super::EPS_MM
                 && cuts(length - s, tile, &shifted(seams, s)).len() - 1 < left
         };
         let Some(next) = seams
@@ -567,19 +627,19 @@ fn windows(cuts_x: &[f64], cuts_y: &[f64]) -> Vec<Window> {
 /// tab: the same mark prints on the tab and on the part laid over it, and stays off the
 /// playing surface.
 fn targets(cuts_x: &[f64], cuts_y: &[f64], width: f64, height: f64) -> Vec<Item> {
-    let stroke = Stroke::solid(0.25);
+    let stroke = Stroke::solid(TARGET_LINE_MM);
     let mut marks = Vec::new();
     let mut mark = |c: Point| {
         let r = TARGET_RADIUS_MM;
         marks.push(Item::Circle { center: c, radius: r, paint: Paint::outline(stroke) });
         marks.push(Item::Line {
-            from: Point::new(c.x - 1.3 * r, c.y),
-            to: Point::new(c.x + 1.3 * r, c.y),
+            from: Point::new(c.x - TARGET_CROSS * r, c.y),
+            to: Point::new(c.x + TARGET_CROSS * r, c.y),
             stroke,
         });
         marks.push(Item::Line {
-            from: Point::new(c.x, c.y - 1.3 * r),
-            to: Point::new(c.x, c.y + 1.3 * r),
+            from: Point::new(c.x, c.y - TARGET_CROSS * r),
+            to: Point::new(c.x, c.y + TARGET_CROSS * r),
             stroke,
         });
     };
@@ -624,24 +684,24 @@ fn assembly_plan(
     page: &mut Vec<Item>,
 ) -> f64 {
     let mut out = Page::new(0.0, 0.0);
-    let mut y = top + 8.0;
+    let mut y = top + PLAN_TITLE_BASELINE_MM;
     let title = text::shape(
         &poster.labels.assembly_title,
         Style::Bold,
-        12.5,
+        PLAN_TITLE_PT,
         poster.labels.reading,
     );
     out.text(Point::new(start_x(&title, frame), y), title);
-    y += 7.0;
+    y += PLAN_TITLE_AFTER_MM;
     let note = poster.labels.assembly_note.replace("{parts}", &windows.len().to_string());
     let body_pt = super::BODY_PT.max(poster.labels.min_pt);
     for line in
         text::wrap(&note, Style::Regular, body_pt, frame.width, poster.labels.reading)
     {
         out.text(Point::new(start_x(&line, frame), y), line);
-        y += 5.0 * body_pt / super::BODY_PT;
+        y += PLAN_NOTE_LINE_MM * body_pt / super::BODY_PT;
     }
-    y += 4.0;
+    y += PART_GAP_MM;
     page.extend(out.items);
     draw_plan(plan, windows, frame, y, poster.labels.reading, page)
 }
@@ -659,10 +719,10 @@ fn draw_plan(
 ) -> f64 {
     let mut out = Page::new(0.0, 0.0);
     let y = top;
-    let gap = 3.0;
+    let gap = PLAN_GAP_MM;
     let scale = ((frame.width - gap * (plan.cols - 1) as f64) / plan.width)
         .min((frame.bottom - y - gap * (plan.rows - 1) as f64) / plan.height)
-        .min(60.0 / plan.height)
+        .min(PLAN_MOST_MM / plan.height)
         .min(0.5);
     let span = plan.width * scale + gap * (plan.cols - 1) as f64 + TAB_MM * scale;
     let left = frame.left + (frame.width - span) / 2.0;
@@ -676,7 +736,7 @@ fn draw_plan(
             at,
             w.w * scale,
             w.h * scale,
-            Paint::both(Color::WHITE, Stroke::solid(0.4)),
+            Paint::both(Color::WHITE, Stroke::solid(PLAN_OUTLINE_MM)),
         );
         if c + 1 < plan.cols {
             out.rect(
@@ -694,10 +754,11 @@ fn draw_plan(
                 Paint::fill(Color::gray(TAB_TONE)),
             );
         }
-        let number = text::shape(&(i + 1).to_string(), Style::Bold, 14.0, reading);
+        let number =
+            text::shape(&(i + 1).to_string(), Style::Bold, PLAN_NUMBER_PT, reading);
         out.text_centered(
             at.x + w.w * scale / 2.0,
-            at.y + w.h * scale / 2.0 + 2.5,
+            at.y + w.h * scale / 2.0 + PLAN_NUMBER_DROP_MM,
             number,
         );
     }
@@ -848,7 +909,7 @@ fn clip_line(a: Point, b: Point, w: &Window) -> Option<(Point, Point)> {
             }
         }
     }
-    if t0 > t1 || (t1 - t0) * (dx.abs() + dy.abs()) < 1e-9 {
+    if t0 > t1 || (t1 - t0) * (dx.abs() + dy.abs()) < super::EPS_MM {
         return None;
     }
     Some((

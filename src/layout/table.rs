@@ -30,9 +30,20 @@ pub fn head_rule() -> Stroke {
     Stroke::solid(0.5)
 }
 
+/// A cell rule's line: light, as the heavier head rule sets the head apart.
+const CELL_RULE_MM: f64 = 0.25;
+/// The room a heading leaves in its column: its rules and a gap beside them.
+const HEAD_MARGIN_MM: f64 = 1.2;
+/// The first heading line's baseline under the head's top.
+const HEAD_FIRST_BASELINE_MM: f64 = 2.9;
+/// The room under a group's label, and under the head's rule.
+const HEAD_RULE_GAP_MM: f64 = 0.6;
+/// How far below a row's middle a [`BODY_PT`] line's baseline goes to sit centred.
+const BODY_BASELINE_DROP_MM: f64 = 1.4;
+
 /// The light rules between rows and columns.
 pub fn cell_rule() -> Stroke {
-    Stroke::solid(0.25).colored(Color::gray(0.5))
+    Stroke::solid(CELL_RULE_MM).colored(Color::gray(0.5))
 }
 
 /// A column heading: a strings key (reported if it does not fit) or fixed text such as
@@ -112,7 +123,7 @@ impl Columns {
     ) -> Result<Chunk, String> {
         let mut set = Vec::new();
         for (i, head) in heads.iter().enumerate() {
-            let w = self.widths[i] - 1.2;
+            let w = self.widths[i] - HEAD_MARGIN_MM;
             let lines = match head {
                 Head::Key(key) => {
                     cx.fit_down_to(key, Style::Bold, (HEAD_PT, HEAD_PT), w, HEAD_LINES)?
@@ -128,7 +139,7 @@ impl Columns {
         }
         let most = set.iter().map(Vec::len).max().unwrap_or(1) as f64;
         // Large print: lines and baselines further apart with the type.
-        let (line_mm, first) = (cx.mm(HEAD_LINE_MM), cx.mm(2.9));
+        let (line_mm, first) = (cx.mm(HEAD_LINE_MM), cx.mm(HEAD_FIRST_BASELINE_MM));
         let mut top = 1.0;
         let mut page = Page::new(0.0, 0.0);
         if let Some((key, from, to)) = group {
@@ -142,7 +153,7 @@ impl Columns {
             }
             Tag::wrap_all(Role::Paragraph, &mut label.items);
             page.items.append(&mut label.items);
-            top += 0.6;
+            top += HEAD_RULE_GAP_MM;
         }
         let rule_y = top + first + (most - 1.0) * line_mm + HEAD_CLEAR_MM;
         for (i, lines) in set.into_iter().enumerate() {
@@ -157,7 +168,7 @@ impl Columns {
             page.items.append(&mut cell.items);
         }
         page.line(Point::new(0.0, rule_y), Point::new(self.width, rule_y), head_rule());
-        Ok(Chunk::new(rule_y + 0.6, page.items))
+        Ok(Chunk::new(rule_y + HEAD_RULE_GAP_MM, page.items))
     }
 
     /// An empty row `height` mm tall: its bottom rule, and rules between the columns
@@ -335,14 +346,15 @@ fn first_fitting(
     let (pt, min, max) = (cx.pt(HEAD_PT), cx.mm(min), cx.mm(max));
     let mut widths = (0..).map(|step| min + step as f64).take_while(|w| *w <= max);
     Ok(widths.find(|w| {
-        text::fit(&value, Style::Bold, pt, pt, w - 1.2, lines, cx.reading).is_some()
+        text::fit(&value, Style::Bold, pt, pt, w - HEAD_MARGIN_MM, lines, cx.reading)
+            .is_some()
     }))
 }
 
 /// How far below a row's middle the baseline of its [`BODY_PT`] text goes, so that
 /// the text sits in the middle (further at a larger size).
 pub fn baseline_drop(cx: &FigureContext) -> f64 {
-    1.4 * cx.pt(BODY_PT) / BODY_PT
+    BODY_BASELINE_DROP_MM * cx.pt(BODY_PT) / BODY_PT
 }
 
 /// How many blocks of `min_width` mm (at most `most`) fit across `width` with `gap`

@@ -29,6 +29,8 @@ const EPS_MM: f64 = 1e-3;
 const LINE_TOLERANCE_MM: f64 = 0.5;
 /// A TJ adjustment below this (thousandths of an em) reads as a word gap.
 const WORD_GAP: f64 = -200.0;
+/// The cap height, in ems, of a font whose descriptor gives none.
+const DEFAULT_CAP_HEIGHT: f64 = 0.7;
 /// How deep Form XObjects and the page tree are followed.
 const MAX_DEPTH: usize = 32;
 /// The most codes one `bfrange` or `/W` range may expand to.
@@ -64,6 +66,9 @@ pub struct PageProbe {
     pub rects: Vec<RectMm>,
     /// Every painted path containing bezier pieces, as a bounding box.
     pub curves: Vec<CurveMm>,
+    /// Every painted path of straight pieces other than `re` (a polygon, an arrow's
+    /// head), as a bounding box.
+    pub polygons: Vec<CurveMm>,
     /// Every text-showing operation, at its origin.
     pub texts: Vec<TextRun>,
     /// Every glyph drawn, in drawing order: what the page shows, before any
@@ -145,6 +150,20 @@ pub struct TextRun {
     /// Drawn inside an `/Artifact` marked-content sequence: decoration a screen
     /// reader skips.
     pub artifact: bool,
+    /// Drawn inside a `/Figure` marked-content sequence: part of a drawing.
+    pub figure: bool,
+    /// The font's cap height (`/CapHeight` of its descriptor, else 0.7 em) at this
+    /// size, in mm: how far capitals and figures rise above the baseline.
+    pub cap_mm: f64,
+}
+
+impl TextRun {
+    /// The box a run of capitals, figures and signs inks: from its origin to where it
+    /// ended along the baseline (side bearings included), from the baseline up to the
+    /// cap height, as (left, top, right, bottom) in mm.
+    pub fn cap_box(&self) -> (f64, f64, f64, f64) {
+        (self.x.min(self.x_end), self.y - self.cap_mm, self.x.max(self.x_end), self.y)
+    }
 }
 
 /// One glyph as drawn: its code in the font (under Identity-H and an identity
@@ -751,6 +770,10 @@ impl<'a> Interp<'a> {
         if path.has_curve {
             let (min_x, min_y, max_x, max_y) = self.frame.bbox_mm(&path.points);
             self.out.curves.push(CurveMm { min_x, min_y, max_x, max_y, filled, stroked });
+        } else if path.lines.len() >= 2 {
+            let (min_x, min_y, max_x, max_y) = self.frame.bbox_mm(&path.points);
+            let shape = CurveMm { min_x, min_y, max_x, max_y, filled, stroked };
+            self.out.polygons.push(shape);
         }
     }
 
@@ -898,11 +921,24 @@ impl<'a> Interp<'a> {
             None => text,
         };
         if !text.is_empty() {
+            let font_cap = Rc::clone(&font);
             let font = font.base_font.clone();
             let (x_end, _) =
                 self.frame.to_mm(self.tm.then(&self.gs.ctm).apply(0.0, self.gs.rise));
             let artifact = self.marks.iter().any(|tag| tag == "Artifact");
-            self.out.texts.push(TextRun { text, x, x_end, y, size_pt, font, artifact });
+            let figure = self.marks.iter().any(|tag| tag == "Figure");
+            let cap_mm = font_cap.cap_height * size_pt * MM_PER_PT;
+            self.out.texts.push(TextRun {
+                text,
+                x,
+                x_end,
+                y,
+                size_pt,
+                font,
+                artifact,
+                figure,
+                cap_mm,
+            });
         }
     }
 
@@ -973,6 +1009,8 @@ struct FontDecoder {
     widths: HashMap<u32, f64>,
     /// Width of codes missing from `widths`.
     default_width: f64,
+    /// The descriptor's `/CapHeight`, in ems.
+    cap_height: f64,
 }
 
 impl FontDecoder {
@@ -986,12 +1024,17 @@ impl FontDecoder {
             .map(|s| parse_to_unicode(&s.decompressed_content().unwrap_or_default()));
         let (widths, default_width) =
             if two_byte { cid_widths(doc, font) } else { simple_widths(doc, font) };
+        let cap_height = font_descriptor(doc, font)
+            .and_then(|d| d.get(b"CapHeight").ok())
+            .and_then(|o| number_of(deref(doc, o)))
+            .map_or(DEFAULT_CAP_HEIGHT, |c| c / 1000.0);
         FontDecoder {
             base_font: name_in(font, b"BaseFont").unwrap_or_default(),
             two_byte,
             to_unicode,
             widths,
             default_width,
+            cap_height,
         }
     }
 

@@ -4,6 +4,9 @@
 
 use super::rules::{self as crossway, Crossway, Player, State, stones_needed};
 use crate::layout::diagram;
+use crate::layout::diagram_style::{
+    self as style, CAPTION_PT, CHAIN_TONE, GRID_LINE_MM, KEY_MIDLINE_MM, OUTLINE_MM,
+};
 use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
@@ -62,15 +65,23 @@ fn stone(
     let (fill, mark) = drawn.inks(side(player));
     page.circle(center, r, Paint::both(fill, outline));
     if side(player) == Side::Light {
-        let ring = Stroke::solid((diameter * 0.015).clamp(0.15, 0.35));
-        page.circle(center, r * 0.84, Paint::outline(ring));
+        let ring =
+            Stroke::solid((diameter * RING_LINE).clamp(RING_LINE_MM.0, RING_LINE_MM.1));
+        page.circle(center, r * RING, Paint::outline(ring));
     }
-    draw::centred_letter(page, center, &player.to_string(), diameter * 1.05, mark);
+    draw::centred_letter(
+        page,
+        center,
+        &player.to_string(),
+        diameter * LETTER_PT_PER_MM,
+        mark,
+    );
 }
 
 /// A stone as drawn in a diagram or legend: a thin solid outline.
 fn drawn_stone(page: &mut Page, center: Point, diameter: f64, player: Player) {
-    let outline = Stroke::solid((diameter * 0.03).clamp(0.25, 0.6));
+    let outline =
+        Stroke::solid((diameter * OUTLINE).clamp(OUTLINE_MM_RANGE.0, OUTLINE_MM_RANGE.1));
     stone(page, center, diameter, player, (outline, draw::Drawn::InDiagram));
 }
 
@@ -98,7 +109,8 @@ fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
     grid.draw_coordinates(cx, &mut page);
     let mut chunks = Vec::new();
     if compact {
-        let mut title = cx.lines(&cx.text("board.title")?, Style::Bold, 20.0, 0.0);
+        let mut title =
+            cx.lines(&cx.text("board.title")?, Style::Bold, crate::layout::TITLE_PT, 0.0);
         // Still the sheet's title for a screen reader and the outline.
         crate::page::Tag::wrap_text(
             crate::page::Role::Title,
@@ -107,10 +119,11 @@ fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
         chunks.extend(title);
         chunks.push(Chunk::space(1.0));
     }
-    let gap = if compact { 1.5 } else { 2.0 };
+    let gap = if compact { COMPACT_GAP_MM } else { 2.0 };
     for (key, sample) in [("board.legend_v", Player::V), ("board.legend_h", Player::H)] {
-        chunks.extend(legend_entry(cx, key, 8.0, &|page, x| {
-            drawn_stone(page, Point::new(x + 4.0, 2.0), 7.0, sample)
+        chunks.extend(legend_entry(cx, key, LEGEND_SAMPLE_MM, &|page, x| {
+            let at = Point::new(x + LEGEND_SAMPLE_MM / 2.0, 2.0);
+            drawn_stone(page, at, LEGEND_STONE_MM, sample)
         })?);
         chunks.push(Chunk::space(gap));
     }
@@ -161,9 +174,9 @@ impl Grid {
         // The players' edges are bars just outside the grid, and the coordinates are
         // set inside them, so the furniture takes 7 mm a side and a 9×9 board fits one
         // sheet.
-        let label_pt = 8.0;
+        let label_pt = BAR_LABEL_PT;
         let digits = cx.shape(&n.to_string(), Style::Bold, label_pt).width_mm();
-        let bar = (digits + 1.6).max(5.0);
+        let bar = (digits + BAR_MARGIN_MM).max(BAR_LEAST_MM);
         let margin = BAR_GAP_MM + bar;
         let (w, h) = ((n - 1) as f64 * dx, (n - 1) as f64 * dy);
         let origin = Point::new(margin, margin);
@@ -186,15 +199,15 @@ impl Grid {
         let Grid { dx, dy, bar, origin, w, h, .. } = *self;
         for y in self.bar_tops() {
             page.rect(
-                Point::new(origin.x - dx * 0.25, y),
+                Point::new(origin.x - dx * BAR_OVERHANG, y),
                 w + dx * 0.5,
                 bar,
-                Paint::fill(Color::gray(draw::DARK_MARK_TONE)),
+                Paint::fill(Color::gray(style::DARK_MARK_TONE)),
             );
         }
         for x in self.bar_lefts() {
             page.rect(
-                Point::new(x, origin.y - dy * 0.25),
+                Point::new(x, origin.y - dy * BAR_OVERHANG),
                 bar,
                 h + dy * 0.5,
                 Paint::both(Color::WHITE, Stroke::solid(0.5)),
@@ -204,7 +217,7 @@ impl Grid {
 
     fn draw_lines(&self, page: &mut Page) {
         let Grid { n, dx, dy, origin, w, h, .. } = *self;
-        let line = Stroke::solid(0.35);
+        let line = Stroke::solid(GRID_LINE_MM);
         for i in 0..n {
             let x = origin.x + i as f64 * dx;
             let y = origin.y + i as f64 * dy;
@@ -217,7 +230,7 @@ impl Grid {
     /// counted from the bottom.
     fn draw_coordinates(&self, cx: &FigureContext, page: &mut Page) {
         let Grid { n, dx, dy, bar, origin, label_pt, .. } = *self;
-        let cap = label_pt * 0.3528 * 0.73;
+        let cap = label_pt * style::MM_PER_PT * draw::CAP_HEIGHT;
         for i in 0..n {
             let x = origin.x + i as f64 * dx;
             for bar_top in self.bar_tops() {
@@ -262,7 +275,7 @@ fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             },
         );
         chunks.extend(draw::pieces(cx, key, tiles)?);
-        chunks.push(Chunk::space(6.0));
+        chunks.push(Chunk::space(SIDES_GAP_MM));
     }
     Ok(chunks)
 }
@@ -280,16 +293,19 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         .collect();
     let mut write = Page::new(0.0, 0.0);
     for i in 0..2 {
-        let y = 8.0 + i as f64 * table::ROW_MM;
+        let y = PATH_FIRST_LINE_MM + i as f64 * table::ROW_MM;
         write.line(Point::new(0.0, y), Point::new(cx.width, y), table::cell_rule());
     }
-    chunks.push(Chunk::new(8.0 + table::ROW_MM + 4.0, write.items));
+    let path_h = PATH_FIRST_LINE_MM + table::ROW_MM + PATH_AFTER_MM;
+    chunks.push(Chunk::new(path_h, write.items));
     // Every point can be filled once, plus the swap; passes are rare.
     let turns = n * n + 1;
-    let gap = 6.0;
-    let (blocks, block_width) = table::blocks(cx.width, cx.mm(50.0), gap, 6);
-    let turn_w = table::fitted_width(cx, "ledger.col_move", 10.0, 20.0)?;
-    let who_w = table::fitted_width(cx, "ledger.col_who", 12.0, 20.0)?;
+    let gap = RECORD_GAP_MM;
+    let (blocks, block_width) = table::blocks(cx.width, cx.mm(RECORD_BLOCK_MM), gap, 6);
+    let (least, most) = RECORD_TURN_MM;
+    let turn_w = table::fitted_width(cx, "ledger.col_move", least, most)?;
+    let (least, most) = RECORD_WHO_MM;
+    let who_w = table::fitted_width(cx, "ledger.col_who", least, most)?;
     let widths = [turn_w, who_w, block_width - turn_w - who_w];
     let cols = Columns::new(&widths, cx.reading);
     let heads = [
@@ -339,8 +355,9 @@ fn diagrams(
         let (ex, when, state) = cx.diagram_position(examples, arg)?;
         drawn.push((arg, ex, when, state, diagram::least_cell(ex.puzzle, 0, 1.0)));
     }
+    // The lines end half a step inside the edge bars: a board is `n` steps wide.
     let needs: Vec<f64> =
-        drawn.iter().map(|d| (d.3.size() - 1) as f64 * d.4 + DIAGRAM_FRAME_MM).collect();
+        drawn.iter().map(|d| d.3.size() as f64 * d.4 + DIAGRAM_FRAME_MM).collect();
     let mut chunks = Vec::new();
     for row in diagram::rows(cx.width, &needs, 2) {
         let count = row.len();
@@ -351,12 +368,12 @@ fn diagrams(
         let mut board_h: f64 = 0.0;
         for (i, &(arg, ex, when, state, least)) in drawn[row].iter().enumerate() {
             let n = state.size();
-            let step =
-                ((slot - DIAGRAM_FRAME_MM) / (n - 1) as f64).min(cx.mm(12.0).max(least));
+            let step = ((slot - DIAGRAM_FRAME_MM) / n as f64)
+                .min(cx.mm(DIAGRAM_MOST_STEP_MM).max(least));
             let origin = Point::new(
                 left + cx.slot(i, count) as f64 * slot
                     + (slot - (n - 1) as f64 * step) / 2.0,
-                step * 0.5 + 3.0,
+                step * 0.5 + DIAGRAM_TOP_MM,
             );
             draw_example(
                 cx,
@@ -367,9 +384,11 @@ fn diagrams(
             );
             let key = if when == When::End { "caption_end" } else { "caption" };
             let caption = cx.text(&format!("examples.{}.{key}", ex.id))?;
-            captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+            let caption_w = slot - CAPTION_MARGIN_MM;
+            captions.push(cx.wrap(&caption, Style::Regular, CAPTION_PT, caption_w));
             positions.push(position_words(cx, state)?);
-            board_h = board_h.max(origin.y + (n - 1) as f64 * step + step * 0.5 + 8.0);
+            board_h = board_h
+                .max(origin.y + (n - 1) as f64 * step + step * 0.5 + DIAGRAM_BOTTOM_MM);
         }
         chunks.push(diagram_row(cx, page, (&captions, &positions), left, slot, board_h));
     }
@@ -381,16 +400,21 @@ fn diagrams(
 fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let stones = |page: &mut Page, x: f64| {
         // As large as the letters' smallest size allows.
-        drawn_stone(page, Point::new(x + 3.2, 2.2), 6.4, Player::V);
-        drawn_stone(page, Point::new(x + 10.8, 2.2), 6.4, Player::H);
+        let (v, h, size) = KEY_STONES_MM;
+        drawn_stone(page, Point::new(x + v, KEY_MIDLINE_MM), size, Player::V);
+        drawn_stone(page, Point::new(x + h, KEY_MIDLINE_MM), size, Player::H);
     };
     let mark = |page: &mut Page, x: f64| {
-        page.circle(Point::new(x + 7.0, 2.2), 2.2, Paint::outline(Stroke::solid(0.5)));
-        page.text_centered(x + 7.0, 3.6, cx.shape("?", Style::Bold, 9.0));
+        let ring = Paint::both(Color::WHITE, Stroke::solid(0.5));
+        let (mid, radius, baseline, pt) = KEY_MARK_MM;
+        page.circle(Point::new(x + mid, KEY_MIDLINE_MM), radius, ring);
+        page.text_centered(x + mid, baseline, cx.shape("?", Style::Bold, pt));
     };
     let chain = |page: &mut Page, x: f64| {
-        let band = Stroke::solid(2.4).colored(Color::gray(0.75));
-        page.line(Point::new(x + 1.0, 2.2), Point::new(x + 13.0, 2.2), band);
+        let (start, end, width) = KEY_CHAIN_MM;
+        let band = Stroke::solid(width).colored(Color::gray(CHAIN_TONE));
+        let y = KEY_MIDLINE_MM;
+        page.line(Point::new(x + start, y), Point::new(x + end, y), band);
     };
     draw::symbol_key(
         cx,
@@ -401,6 +425,100 @@ fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         ],
     )
 }
+
+/// A stone, as shares of its diameter: White's inner ring and its line (kept between
+/// two bounds), the letter in points per mm, a drawn stone's outline (kept between
+/// two bounds).
+const RING: f64 = 0.84;
+/// See [`RING`].
+const RING_LINE: f64 = 0.015;
+/// See [`RING`].
+const RING_LINE_MM: (f64, f64) = (0.15, 0.35);
+/// See [`RING`].
+const LETTER_PT_PER_MM: f64 = 1.05;
+/// See [`RING`].
+const OUTLINE: f64 = 0.03;
+/// See [`RING`].
+const OUTLINE_MM_RANGE: (f64, f64) = (0.25, 0.6);
+/// A stone in a diagram, as a share of the points' distance: neighbours stay apart.
+const STONE: f64 = 0.8;
+/// The board's legend: a sample's width and stone, the gap between lines on a
+/// compact board.
+const LEGEND_SAMPLE_MM: f64 = 8.0;
+/// See [`LEGEND_SAMPLE_MM`].
+const LEGEND_STONE_MM: f64 = 7.0;
+/// See [`LEGEND_SAMPLE_MM`].
+const COMPACT_GAP_MM: f64 = 1.5;
+/// The edge bars' coordinates, the room around the widest, the narrowest bar, and
+/// how far a bar reaches past the outer lines (of the points' distance).
+const BAR_LABEL_PT: f64 = 8.0;
+/// See [`BAR_LABEL_PT`].
+const BAR_MARGIN_MM: f64 = 1.6;
+/// See [`BAR_LABEL_PT`].
+const BAR_LEAST_MM: f64 = 5.0;
+/// See [`BAR_LABEL_PT`].
+const BAR_OVERHANG: f64 = 0.25;
+/// The room after each side's stones.
+const SIDES_GAP_MM: f64 = 6.0;
+/// The winner's path: the first ruled line's height, the room after the lines.
+const PATH_FIRST_LINE_MM: f64 = 8.0;
+/// See [`PATH_FIRST_LINE_MM`].
+const PATH_AFTER_MM: f64 = 4.0;
+/// The move record: the gap between blocks, a block's width, the turn's and the
+/// player's narrowest and widest columns.
+const RECORD_GAP_MM: f64 = 6.0;
+/// See [`RECORD_GAP_MM`].
+const RECORD_BLOCK_MM: f64 = 50.0;
+/// See [`RECORD_GAP_MM`].
+const RECORD_TURN_MM: (f64, f64) = (10.0, 20.0);
+/// See [`RECORD_GAP_MM`].
+const RECORD_WHO_MM: (f64, f64) = (12.0, 20.0);
+/// A diagram: the largest distance between points, the room above the first row's
+/// stones, below the last row's for the coordinates, and a caption's margin.
+const DIAGRAM_MOST_STEP_MM: f64 = 12.0;
+/// See [`DIAGRAM_MOST_STEP_MM`].
+const DIAGRAM_TOP_MM: f64 = 3.0;
+/// See [`DIAGRAM_MOST_STEP_MM`].
+const DIAGRAM_BOTTOM_MM: f64 = 8.0;
+/// See [`DIAGRAM_MOST_STEP_MM`].
+const CAPTION_MARGIN_MM: f64 = 4.0;
+/// A diagram's edge bars, and its coordinates' distance from them per label size step.
+const DIAGRAM_BAR_MM: f64 = 1.2;
+/// See [`DIAGRAM_BAR_MM`].
+const COLUMN_LABEL_DROP_MM: f64 = 3.0;
+/// See [`DIAGRAM_BAR_MM`].
+const ROW_LABEL_GAP_MM: f64 = 2.2;
+/// A winning chain's band, as a share of the points' distance.
+const CHAIN_BAND: f64 = 0.45;
+/// A marked point, as shares of the points' distance: the disc's radius, the "?" in
+/// points per mm, its baseline below the point.
+const MARK: (f64, f64, f64) = (0.3, 1.4, 0.18);
+/// The key's samples: the stones' centres and size; the mark's centre, radius,
+/// baseline and type; the chain's start, end and width.
+const KEY_STONES_MM: (f64, f64, f64) = (3.2, 10.8, 6.4);
+/// See [`KEY_STONES_MM`].
+const KEY_MARK_MM: (f64, f64, f64, f64) = (7.0, 2.2, 3.6, 9.0);
+/// See [`KEY_STONES_MM`].
+const KEY_CHAIN_MM: (f64, f64, f64) = (1.0, 13.0, 2.4);
+/// The forbidden checkerboards: the points' distance, each pattern's slot, where the
+/// lines start (in steps before the first point), the cross's line and reach past
+/// the pattern and before it (in steps), the drawing's height in steps, the room
+/// under it and after the caption.
+const CHECKER_STEP_MM: f64 = 12.0;
+/// See [`CHECKER_STEP_MM`].
+const CHECKER_SLOT_MM: f64 = 45.0;
+/// See [`CHECKER_STEP_MM`].
+const CHECKER_LINES_FROM: f64 = 1.5;
+/// See [`CHECKER_STEP_MM`].
+const CHECKER_CROSS_MM: f64 = 0.9;
+/// See [`CHECKER_STEP_MM`].
+const CHECKER_CROSS: (f64, f64) = (1.3, 0.3);
+/// See [`CHECKER_STEP_MM`].
+const CHECKER_STEPS: f64 = 3.0;
+/// See [`CHECKER_STEP_MM`].
+const CHECKER_BELOW_MM: f64 = 6.0;
+/// See [`CHECKER_STEP_MM`].
+const CHECKER_AFTER_MM: f64 = 3.0;
 
 /// Room a diagram takes besides its points: the edge bars, the coordinates and a gap.
 const DIAGRAM_FRAME_MM: f64 = 16.0;
@@ -422,7 +540,7 @@ fn draw_example(
         )
     };
     if when == When::End && ex.line.len() > 1 {
-        let band = Stroke::solid(step * 0.45).colored(Color::gray(0.75));
+        let band = Stroke::solid(step * CHAIN_BAND).colored(Color::gray(CHAIN_TONE));
         let points: Vec<Point> = ex.line.iter().map(|&p| at(p)).collect();
         for pair in points.windows(2) {
             page.line(pair[0], pair[1], band);
@@ -432,9 +550,11 @@ fn draw_example(
     if marks {
         for mv in &ex.legal_moves {
             if let crossway::Move::Place(p) = *mv {
-                page.circle(at(p), step * 0.3, Paint::outline(Stroke::solid(0.5)));
-                let q = cx.shape("?", Style::Bold, step * 1.4);
-                page.text_centered(at(p).x, at(p).y + step * 0.18, q);
+                // A white disc: the grid lines stop at its ring, clear of the mark.
+                let ring = Paint::both(Color::WHITE, Stroke::solid(0.5));
+                page.circle(at(p), step * MARK.0, ring);
+                let q = cx.shape("?", Style::Bold, step * MARK.1);
+                page.text_centered(at(p).x, at(p).y + step * MARK.2, q);
             }
         }
     }
@@ -450,24 +570,32 @@ fn small_board(
 ) {
     let n = state.size();
     let span = (n - 1) as f64 * step;
-    draw::grid(page, origin, step, n, Stroke::solid(0.3));
-    let band = 1.2;
+    draw::grid(page, origin, step, n, Stroke::solid(OUTLINE_MM));
+    let band = DIAGRAM_BAR_MM;
     let off = step * 0.5;
     // Coordinates a label's size from the edge: further for larger type.
     let k = label_pt / MIN_LABEL_PT;
     for i in 0..n {
         let o = i as f64 * step;
         let letter = text::shape(&column_letter(i), Style::Regular, label_pt, reading);
-        page.text_centered(origin.x + o, origin.y + span + off + band + 3.0 * k, letter);
+        page.text_centered(
+            origin.x + o,
+            origin.y + span + off + band + COLUMN_LABEL_DROP_MM * k,
+            letter,
+        );
         let number = text::shape(&(n - i).to_string(), Style::Regular, label_pt, reading);
-        page.text_centered(origin.x - off - band - 2.2 * k, origin.y + o + k, number);
+        page.text_centered(
+            origin.x - off - band - ROW_LABEL_GAP_MM * k,
+            origin.y + o + k,
+            number,
+        );
     }
     for y in [origin.y - off - band, origin.y + span + off] {
         page.rect(
             Point::new(origin.x, y),
             span,
             band,
-            Paint::fill(Color::gray(draw::DARK_MARK_TONE)),
+            Paint::fill(Color::gray(style::DARK_MARK_TONE)),
         );
     }
     for x in [origin.x - off - band, origin.x + span + off] {
@@ -475,7 +603,7 @@ fn small_board(
             Point::new(x, origin.y),
             band,
             span,
-            Paint::both(Color::WHITE, Stroke::solid(0.3)),
+            Paint::both(Color::WHITE, Stroke::solid(OUTLINE_MM)),
         );
     }
     for row in 0..n {
@@ -486,7 +614,7 @@ fn small_board(
                     origin.x + col as f64 * step,
                     origin.y + (n - 1 - row) as f64 * step,
                 );
-                drawn_stone(page, c, step * 0.8, player);
+                drawn_stone(page, c, step * STONE, player);
             }
         }
     }
@@ -494,17 +622,17 @@ fn small_board(
 
 /// The two forbidden 2×2 checkerboards, from the rules, each crossed out.
 fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    let step = 12.0;
+    let step = CHECKER_STEP_MM;
     let mut page = Page::new(0.0, 0.0);
     let patterns = crossway::forbidden_patterns();
-    let slot = 45.0;
+    let slot = CHECKER_SLOT_MM;
     let left = (cx.width - slot * patterns.len() as f64) / 2.0;
     for (i, block) in patterns.iter().enumerate() {
         let at = cx.slot(i, patterns.len()) as f64;
         let origin = Point::new(left + at * slot + (slot - step) / 2.0, step + 2.0);
-        let thin = Stroke::solid(0.3);
+        let thin = Stroke::solid(OUTLINE_MM);
         for k in 0..4 {
-            let o = k as f64 * step - step * 1.5 + step / 2.0;
+            let o = k as f64 * step - step * CHECKER_LINES_FROM + step / 2.0;
             page.line(
                 Point::new(origin.x + o, origin.y - step),
                 Point::new(origin.x + o, origin.y + 2.0 * step),
@@ -520,11 +648,11 @@ fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             for (c, player) in row.iter().enumerate() {
                 let at =
                     Point::new(origin.x + c as f64 * step, origin.y + r as f64 * step);
-                drawn_stone(&mut page, at, step * 0.8, *player);
+                drawn_stone(&mut page, at, step * STONE, *player);
             }
         }
-        let cross = Stroke::solid(0.9);
-        let (a, b) = (step * 1.3, step * 0.3);
+        let cross = Stroke::solid(CHECKER_CROSS_MM);
+        let (a, b) = (step * CHECKER_CROSS.0, step * CHECKER_CROSS.1);
         page.line(
             Point::new(origin.x - b, origin.y - b),
             Point::new(origin.x + a, origin.y + a),
@@ -539,10 +667,11 @@ fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     // The two patterns, read as a drawing its caption describes.
     let caption = cx.text("rules.checkerboard_caption")?;
     Tag::wrap_all(Role::Figure { alt: caption.clone() }, &mut page.items);
-    let mut chunks = vec![Chunk::new(3.0 * step + 6.0, page.items)];
-    let mut lines = cx.lines(&caption, Style::Regular, 8.0, 0.0);
+    let height = CHECKER_STEPS * step + CHECKER_BELOW_MM;
+    let mut chunks = vec![Chunk::new(height, page.items)];
+    let mut lines = cx.lines(&caption, Style::Regular, CAPTION_PT, 0.0);
     Tag::wrap_text(Role::Paragraph, lines.iter_mut().map(|c| &mut c.items));
     chunks.extend(lines);
-    chunks.push(Chunk::space(3.0));
+    chunks.push(Chunk::space(CHECKER_AFTER_MM));
     Ok(chunks)
 }

@@ -4,6 +4,12 @@
 
 use super::{self as stacks, Kind, Piece, Square, StackGame, State, Variant};
 use crate::layout::diagram::{self, Window};
+use crate::layout::diagram_style::{
+    self as style, ARROW_INSET, ARROW_LANE_MM, ARROW_MM, CAP_OF_ASCENT, EDGE_LINE_MM,
+    GRID_LINE_MM, HEIGHT_LABEL_TOP, KEY_BASELINE_MM, KEY_MIDLINE_MM, KEY_SAMPLE_MM,
+    LABEL_GAP_MM, LABEL_STEP_MM, LAYER_MOST, LAYERS_FILL, LETTERED_LAYER_MM, OUTLINE_MM,
+    ROAD_TONE, STACK_FOOT, STACK_LEFT, STACK_WIDTH,
+};
 use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry, tile_rows};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
@@ -27,6 +33,140 @@ pub const FIGURES: &[&str] = &[
     "diagrams",
     "diagram-key",
 ];
+
+// The board to play on.
+
+/// The board's grid lines, and its edges: heavy, as a road joins two of them.
+const BOARD_LINE_MM: f64 = 0.4;
+/// See [`BOARD_LINE_MM`].
+const BOARD_EDGE_MM: f64 = 2.2;
+/// The legend's sample of an edge.
+const EDGE_SAMPLE_MM: f64 = 16.0;
+
+// Pieces to cut out, as shares of a piece's size.
+
+/// White's ring, and its line: White's mark, which Black's cut corners stand for.
+const RING: f64 = 0.4;
+/// See [`RING`].
+const RING_LINE_MM: f64 = 0.35;
+/// A thin solid edge inside a faint dashed cut line.
+const EDGE_INSET_MM: f64 = 0.6;
+/// Black's cut corners: a piece told apart by its shape in the hand.
+const CUT_CORNER: f64 = 0.2;
+/// A piece's letter in points per millimetre of its size.
+const LETTER_PT_PER_MM: f64 = 0.9;
+/// The fold line of a folding strip: width, dash and gap.
+const FOLD_LINE_MM: (f64, f64, f64) = (0.3, 0.3, 1.2);
+/// A wall face's bar: its width, top and height.
+const WALL_BAR: (f64, f64, f64) = (0.22, 0.15, 0.7);
+/// A wall face's letters: left, right, and their size in points per mm of the piece.
+const WALL_LETTERS: (f64, f64, f64) = (0.22, 0.78, 0.36);
+/// A Crown's mark, as shares of its radius: its width, top and base above the centre.
+const CROWN_MARK: (f64, f64, f64) = (0.9, 0.75, 0.2);
+/// The Crown mark's points: the side points' drop (of the radius), the inner points'
+/// place along its width, their drop, and the last inner point's place.
+const CROWN_POINTS: (f64, f64, f64, f64) = (0.15, 0.25, 0.3, 0.75);
+/// The Crown mark's outline on a dark Crown.
+const CROWN_MARK_LINE_MM: f64 = 0.4;
+/// A Crown's letter: its drop below the centre (of the radius), its size in points
+/// per mm of the piece.
+const CROWN_LETTER: (f64, f64) = (0.35, 0.8);
+/// The room between rows of pieces of one kind, and between the two sides' pieces.
+const PIECES_GAP_MM: f64 = 3.0;
+/// See [`PIECES_GAP_MM`].
+const SIDES_GAP_MM: f64 = 8.0;
+/// Crowns side by side: the gap between the two sides, the captions' line height,
+/// first baseline and room under them, and the room after the row or after rows.
+const CROWNS_GAP_MM: f64 = 3.0;
+/// See [`CROWNS_GAP_MM`].
+const CAPTION_LINE_MM: f64 = 4.6;
+/// See [`CROWNS_GAP_MM`].
+const CAPTION_BASELINE_MM: f64 = 3.6;
+/// See [`CROWNS_GAP_MM`].
+const CAPTION_AFTER_MM: f64 = 1.5;
+/// See [`CROWNS_GAP_MM`].
+const CROWNS_AFTER_MM: f64 = 4.0;
+/// See [`CROWNS_GAP_MM`].
+const CROWN_ROWS_AFTER_MM: f64 = 6.0;
+
+// Ledgers and records.
+
+/// The narrowest widths of the ledger's columns before the stacks (turn, player,
+/// action, drops) and after them (road, each side's stones left).
+const LEDGER_LEAST_MM: [f64; 7] = [9.0, 9.0, 19.0, 15.0, 11.0, 10.0, 10.0];
+/// The widest a ledger column grows to fit its heading.
+const LEDGER_WIDEST_MM: f64 = 30.0;
+/// The room a square's heading leaves in its column, and a stock heading on one line.
+const HEAD_ROOM_MM: f64 = 1.2;
+/// See [`HEAD_ROOM_MM`].
+const STOCK_ROOM_MM: f64 = 1.5;
+/// The widest the stock columns grow to keep their headings on one line.
+const STOCK_ONE_LINE_MM: f64 = 13.0;
+/// Boxes to cross out for pieces in hand: the box, the gap after the label, the
+/// label's baseline, the room after a side's rows.
+const RESERVE_BOX_MM: f64 = 5.0;
+/// See [`RESERVE_BOX_MM`].
+const RESERVE_LABEL_GAP_MM: f64 = 3.0;
+/// See [`RESERVE_BOX_MM`].
+const RESERVE_BASELINE_MM: f64 = 4.2;
+/// See [`RESERVE_BOX_MM`].
+const RESERVES_AFTER_MM: f64 = 1.5;
+/// The move record: the gap between blocks, a block's width, the move number's
+/// narrowest and widest column, the room before it.
+const RECORD_GAP_MM: f64 = 8.0;
+/// See [`RECORD_GAP_MM`].
+const RECORD_BLOCK_MM: f64 = 80.0;
+/// See [`RECORD_GAP_MM`].
+const RECORD_NUMBER_MM: (f64, f64) = (12.0, 20.0);
+/// See [`RECORD_GAP_MM`].
+const RECORD_BEFORE_MM: f64 = 4.0;
+
+// Diagrams.
+
+/// The symbol key's samples: a flat's top, width and height, the second flat's
+/// place; a wall's or Crown's place and width; a wall's and a Crown's top and layer;
+/// the numbers' places; the road's shading.
+const KEY_FLAT_MM: (f64, f64, f64) = (1.2, 6.0, 2.6);
+/// See [`KEY_FLAT_MM`].
+const KEY_SECOND_FLAT_MM: f64 = 7.5;
+/// See [`KEY_FLAT_MM`].
+const KEY_UPRIGHT_MM: (f64, f64) = (3.0, 8.0);
+/// See [`KEY_FLAT_MM`].
+const KEY_WALL_MM: (f64, f64) = (2.2, 1.8);
+/// See [`KEY_FLAT_MM`].
+const KEY_CROWN_MM: (f64, f64) = (1.8, 2.2);
+/// See [`KEY_FLAT_MM`].
+const KEY_NUMBERS_MM: (f64, f64) = (4.0, 10.0);
+/// See [`KEY_FLAT_MM`].
+const KEY_ROAD_MM: (f64, f64) = (10.0, 4.4);
+/// A caption's margin within its slot.
+const CAPTION_MARGIN_MM: f64 = 4.0;
+/// Large print: a layer that holds its letter at 12 pt, and the least cell.
+const LARGE_LAYER_MM: f64 = 3.8;
+/// See [`LARGE_LAYER_MM`].
+const LARGE_CELL_MM: f64 = 20.0;
+/// A diagram's coordinates: the column letters' baseline under the diagram and the
+/// row numbers' gap beside it, per label size step.
+const COLUMN_LABEL_DROP_MM: f64 = 4.0;
+/// See [`COLUMN_LABEL_DROP_MM`].
+const ROW_LABEL_GAP_MM: f64 = 3.0;
+/// A wall drawn side-on: its width as a share of a flat's.
+const WALL_WIDTH: f64 = 0.3;
+/// A Crown drawn side-on: its sides as shares of a flat's width.
+const CROWN_SIDES: (f64, f64) = (0.2, 0.8);
+/// The largest letter on a layer.
+const LAYER_LETTER_MOST_PT: f64 = 8.0;
+/// A refused carry's stones, as shares of a cell: a layer's height, its left side
+/// and width; their letters in points per mm of a layer.
+const WRONG_DROP: (f64, f64, f64) = (0.2, 0.2, 0.6);
+/// See [`WRONG_DROP`].
+const WRONG_DROP_LETTER: f64 = 2.2;
+/// A stone not played: dashed.
+const NOT_PLAYED_DASH_MM: f64 = 0.8;
+/// The cross on a stone that may not land first: its reach past the stone, its line.
+const CROSS_REACH_MM: f64 = 1.5;
+/// See [`CROSS_REACH_MM`].
+const CROSS_LINE_MM: f64 = 0.45;
 
 /// Draws figure `name` for `variant`.
 pub fn figure(
@@ -81,10 +221,10 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let total = span + 2.0 * label_band;
     let mut page = Page::new(0.0, 0.0);
     let origin = Point::new(label_band, label_band);
-    cells(&mut page, origin, cell, n, 0.4);
+    cells(&mut page, origin, cell, n, BOARD_LINE_MM);
     // The four edges: heavy, because a road is a chain of cells joining two of them.
     // Drawn as lines, so that a board split into parts keeps its edges on each part.
-    let edge = Stroke::solid(2.2);
+    let edge = Stroke::solid(BOARD_EDGE_MM);
     let (x0, y0, x1, y1) = (origin.x, origin.y, origin.x + span, origin.y + span);
     for (a, b) in [
         ((x0, y0), (x1, y0)),
@@ -99,10 +239,13 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         (0..n).map(|r| origin.y + (n - 1 - r) as f64 * cell + cell / 2.0).collect();
     draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows, label_band);
     // The legend comes first: a board too large for the paper continues on parts.
-    let mut chunks = legend_entry(cx, "board.legend_edges", 16.0, &|page, x| {
-        page.line(Point::new(x, 2.2), Point::new(x + 16.0, 2.2), Stroke::solid(2.2))
-    })?;
-    chunks.push(Chunk::space(3.0));
+    let mut chunks =
+        legend_entry(cx, "board.legend_edges", EDGE_SAMPLE_MM, &|page, x| {
+            let y = KEY_MIDLINE_MM;
+            let edge = Stroke::solid(BOARD_EDGE_MM);
+            page.line(Point::new(x, y), Point::new(x + EDGE_SAMPLE_MM, y), edge)
+        })?;
+    chunks.push(Chunk::space(PIECES_GAP_MM));
     let seams_x = (0..=n).map(|k| origin.x + k as f64 * cell).collect();
     let seams_y = (0..=n).map(|k| origin.y + k as f64 * cell).collect();
     draw::board_drawing(cx, &mut page.items)?;
@@ -136,7 +279,7 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             });
         let key = format!("stones.caption_{}", color.to_string().to_lowercase());
         chunks.extend(draw::pieces(cx, &key, tiles)?);
-        chunks.push(Chunk::space(8.0));
+        chunks.push(Chunk::space(SIDES_GAP_MM));
     }
     Ok(chunks)
 }
@@ -149,20 +292,20 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color, outline: S
     match side(color) {
         Side::Light => {
             page.rect(at, size, size, Paint::both(Color::WHITE, outline));
-            page.circle(center, size * 0.4, Paint::outline(Stroke::solid(0.35)));
+            page.circle(center, size * RING, Paint::outline(Stroke::solid(RING_LINE_MM)));
             if outline.dash.is_some() {
                 // A cut line alone is faint: a thin solid edge just inside it.
-                let i = 0.6;
+                let i = EDGE_INSET_MM;
                 page.rect(
                     Point::new(at.x + i, at.y + i),
                     size - 2.0 * i,
                     size - 2.0 * i,
-                    Paint::outline(Stroke::solid(0.3)),
+                    Paint::outline(Stroke::solid(OUTLINE_MM)),
                 );
             }
         }
         Side::Dark => {
-            let c = size * 0.2;
+            let c = size * CUT_CORNER;
             let (x0, y0, x1, y1) = (at.x, at.y, at.x + size, at.y + size);
             let corners = vec![
                 Point::new(x0 + c, y0),
@@ -174,10 +317,10 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color, outline: S
                 Point::new(x0, y1 - c),
                 Point::new(x0, y0 + c),
             ];
-            page.polygon(corners, Paint::both(Color::gray(draw::DARK_TONE), outline));
+            page.polygon(corners, Paint::both(Color::gray(style::DARK_TONE), outline));
         }
     }
-    letter(page, center, size * 0.9, (color, Color::BLACK));
+    letter(page, center, size * LETTER_PT_PER_MM, (color, Color::BLACK));
 }
 
 fn letter(
@@ -209,15 +352,15 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     // whether a road shows, and each side's stones left, as the rules document asks.
     // Each heading's column as narrow as its words allow, the stacks sharing the rest.
     let before = [
-        ("ledger.col_turn", 9.0),
-        ("ledger.col_player", 9.0),
-        ("ledger.col_action", 19.0),
-        ("ledger.col_drops", 15.0),
+        ("ledger.col_turn", LEDGER_LEAST_MM[0]),
+        ("ledger.col_player", LEDGER_LEAST_MM[1]),
+        ("ledger.col_action", LEDGER_LEAST_MM[2]),
+        ("ledger.col_drops", LEDGER_LEAST_MM[3]),
     ];
     let after = [
-        ("ledger.col_road", 11.0),
-        ("ledger.col_reserve_w", 10.0),
-        ("ledger.col_reserve_b", 10.0),
+        ("ledger.col_road", LEDGER_LEAST_MM[4]),
+        ("ledger.col_reserve_w", LEDGER_LEAST_MM[5]),
+        ("ledger.col_reserve_b", LEDGER_LEAST_MM[6]),
     ];
     let (before_w, after_w) = heading_widths(cx, &before, &after)?;
     let fixed: f64 = before_w.iter().chain(&after_w).sum();
@@ -227,7 +370,9 @@ fn ledger(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let widest_square = square_heads
         .iter()
         .map(|h| match h {
-            Head::Fixed(t) => cx.shape(t, Style::Bold, table::HEAD_PT).width_mm() + 1.2,
+            Head::Fixed(t) => {
+                cx.shape(t, Style::Bold, table::HEAD_PT).width_mm() + HEAD_ROOM_MM
+            }
             Head::Key(_) => 0.0,
         })
         .fold(table::MIN_CELL_MM, f64::max);
@@ -278,17 +423,18 @@ fn heading_widths(
     before: &[Heading],
     after: &[Heading],
 ) -> Result<(Vec<f64>, Vec<f64>), String> {
-    let fit = |&(key, min): &Heading| table::fitted_width(cx, key, min, 30.0);
+    let fit = |&(key, min): &Heading| table::fitted_width(cx, key, min, LEDGER_WIDEST_MM);
     let before_w = before.iter().map(fit).collect::<Result<Vec<_>, _>>()?;
     let mut after_w = after.iter().map(fit).collect::<Result<Vec<_>, _>>()?;
     // Both sides' stock columns alike, so their headings wrap alike: on one line if
     // that costs little.
     let one_line = |key: &str| -> Result<f64, String> {
         let head = cx.shape(&cx.text(key)?, Style::Bold, table::HEAD_PT);
-        Ok((head.width_mm() + 1.5).ceil())
+        Ok((head.width_mm() + STOCK_ROOM_MM).ceil())
     };
     let single = one_line(after[1].0)?.max(one_line(after[2].0)?);
-    let stock = if single <= 13.0 { single } else { after_w[1].max(after_w[2]) };
+    let stock =
+        if single <= STOCK_ONE_LINE_MM { single } else { after_w[1].max(after_w[2]) };
     (after_w[1], after_w[2]) = (stock, stock);
     Ok((before_w, after_w))
 }
@@ -385,51 +531,56 @@ fn diagram_key(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, Stri
     let flats = |page: &mut Page, x: f64| {
         layer(
             page,
-            Point::new(x, 1.2),
-            6.0,
-            2.6,
+            Point::new(x, KEY_FLAT_MM.0),
+            KEY_FLAT_MM.1,
+            KEY_FLAT_MM.2,
             &piece(stacks::Color::White, Kind::Flat),
         );
         layer(
             page,
-            Point::new(x + 7.5, 1.2),
-            6.0,
-            2.6,
+            Point::new(x + KEY_SECOND_FLAT_MM, KEY_FLAT_MM.0),
+            KEY_FLAT_MM.1,
+            KEY_FLAT_MM.2,
             &piece(stacks::Color::Black, Kind::Flat),
         );
     };
     let wall = |page: &mut Page, x: f64| {
         layer(
             page,
-            Point::new(x + 3.0, 2.2),
-            8.0,
-            1.8,
+            Point::new(x + KEY_UPRIGHT_MM.0, KEY_WALL_MM.0),
+            KEY_UPRIGHT_MM.1,
+            KEY_WALL_MM.1,
             &piece(stacks::Color::White, Kind::Wall),
         );
     };
     let crown = |page: &mut Page, x: f64| {
         layer(
             page,
-            Point::new(x + 3.0, 1.8),
-            8.0,
-            2.2,
+            Point::new(x + KEY_UPRIGHT_MM.0, KEY_CROWN_MM.0),
+            KEY_UPRIGHT_MM.1,
+            KEY_CROWN_MM.1,
             &piece(stacks::Color::White, Kind::Crown),
         );
     };
     let numbers = |page: &mut Page, x: f64| {
         let pt = cx.pt(MIN_LABEL_PT);
-        page.text_centered(x + 4.0, 3.2, text::shape("3", Style::Bold, pt, cx.reading));
+        let height = text::shape("3", Style::Bold, pt, cx.reading);
+        page.text_centered(x + KEY_NUMBERS_MM.0, KEY_BASELINE_MM, height);
         page.text_centered(
-            x + 10.0,
-            3.2,
+            x + KEY_NUMBERS_MM.1,
+            KEY_BASELINE_MM,
             text::shape("+2", Style::Regular, pt, cx.reading),
         );
     };
     let arrow = |page: &mut Page, x: f64| {
-        draw::arrow(page, Point::new(x, 2.2), Point::new(x + 14.0, 2.2), 0.5, 0.5, false)
+        let (from, to) = (x, x + KEY_SAMPLE_MM);
+        let (from, to) =
+            (Point::new(from, KEY_MIDLINE_MM), Point::new(to, KEY_MIDLINE_MM));
+        draw::arrow(page, from, to, 0.5, ARROW_MM, false)
     };
     let road = |page: &mut Page, x: f64| {
-        page.rect(Point::new(x + 2.0, 0.0), 10.0, 4.4, Paint::fill(Color::gray(0.85)));
+        let (w, h) = KEY_ROAD_MM;
+        page.rect(Point::new(x + 2.0, 0.0), w, h, Paint::fill(Color::gray(ROAD_TONE)));
     };
     let mut entries: Vec<draw::KeyEntry> = vec![("diagrams.key_flats", &flats)];
     if variant.walls {
@@ -544,17 +695,20 @@ fn diagrams(
             }
             let key = if when == When::End { "caption_end" } else { "caption" };
             let caption = cx.text(&format!("examples.{}.{key}", ex.id))?;
-            captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+            let caption_w = slot - CAPTION_MARGIN_MM;
+            captions.push(cx.wrap(
+                &caption,
+                Style::Regular,
+                style::CAPTION_PT,
+                caption_w,
+            ));
             positions.push(position_words(cx, state)?);
-            board_h = board_h.max(window.rows as f64 * cell + 10.0);
+            board_h = board_h.max(window.rows as f64 * cell + diagram::FRAME_MM);
         }
         chunks.push(diagram_row(cx, page, (&captions, &positions), left, slot, board_h));
     }
     Ok(chunks)
 }
-
-/// How much of a cell's height a stack's layers fill at most (see `draw_stacks`).
-const LAYERS_FILL: f64 = 0.66;
 
 /// The part of the board a diagram of `state` is about: every piece, the road it
 /// shades and the squares its move passes.
@@ -604,7 +758,7 @@ fn largest_cell(cx: &FigureContext, state: &State) -> f64 {
     }
     let n = state.size();
     let shown = state.tallest().min(super::drawn_layers(n)) as f64;
-    (shown * 3.8 / LAYERS_FILL).max(20.0)
+    (shown * LARGE_LAYER_MM / LAYERS_FILL).max(LARGE_CELL_MM)
 }
 
 /// Shades the cells of a winning road.
@@ -614,7 +768,7 @@ fn highlight(page: &mut Page, origin: Point, cell: f64, n: u8, road: &[Square]) 
             cell_origin(origin, cell, n, sq),
             cell,
             cell,
-            Paint::fill(Color::gray(0.85)),
+            Paint::fill(Color::gray(ROAD_TONE)),
         );
     }
 }
@@ -641,7 +795,7 @@ fn draw_stacks(
         page.line(
             Point::new(x, origin.y),
             Point::new(x, origin.y + h),
-            Stroke::solid(0.35),
+            Stroke::solid(GRID_LINE_MM),
         );
     }
     for i in 1..window.rows {
@@ -649,11 +803,11 @@ fn draw_stacks(
         page.line(
             Point::new(origin.x, y),
             Point::new(origin.x + w, y),
-            Stroke::solid(0.35),
+            Stroke::solid(GRID_LINE_MM),
         );
     }
     let [left, right, bottom, top] = window.edges();
-    let side = |edge: bool| Stroke::solid(if edge { 1.0 } else { 0.35 });
+    let side = |edge: bool| Stroke::solid(if edge { EDGE_LINE_MM } else { GRID_LINE_MM });
     let (x0, y0, x1, y1) = (origin.x, origin.y, origin.x + w, origin.y + h);
     page.line(Point::new(x0, y0), Point::new(x0, y1), side(left));
     page.line(Point::new(x1, y0), Point::new(x1, y1), side(right));
@@ -662,13 +816,13 @@ fn draw_stacks(
     for col in window.col..window.col + window.cols {
         let x = board.x + (col as f64 + 0.5) * cell;
         let label = text::shape(&column_letter(col), Style::Regular, label_pt, reading);
-        page.text_centered(x, y1 + 4.0 * k, label);
+        page.text_centered(x, y1 + COLUMN_LABEL_DROP_MM * k, label);
     }
     for row in window.row..window.row + window.rows {
         let y = board.y + (n - 1 - row) as f64 * cell + cell / 2.0 + k;
         let label =
             text::shape(&(row + 1).to_string(), Style::Regular, label_pt, reading);
-        page.text_centered(x0 - 3.0 * k, y, label);
+        page.text_centered(x0 - ROW_LABEL_GAP_MM * k, y, label);
     }
     let max_layers = super::drawn_layers(n);
     for row in window.row..window.row + window.rows {
@@ -683,8 +837,10 @@ fn draw_stacks(
     }
 }
 
-/// One square's stack in its cell at `at`: the layers left of centre, its height and
-/// hidden count to their right, clear of them.
+/// One square's stack in its cell at `at`: the layers left of centre, clear of the
+/// lane of the grid line on their left; its height and hidden count to their right,
+/// clear of them and of the lanes of the grid lines above and on the right, the
+/// layers narrowed as far as the labels need.
 fn draw_stack(
     page: &mut Page,
     (at, cell): (Point, f64),
@@ -695,23 +851,45 @@ fn draw_stack(
     let k = label_pt / MIN_LABEL_PT;
     let hidden = stack.len().saturating_sub(max_layers);
     let shown = &stack[hidden..];
-    let layer_h = ((cell * LAYERS_FILL) / shown.len() as f64).min(cell * 0.22);
-    let bar_w = cell * 0.62;
-    let x = at.x + cell * 0.08;
-    let mut y = at.y + cell * 0.84 - layer_h;
+    let mut labels = Vec::new();
+    if stack.len() > 1 {
+        labels.push(text::shape(
+            &stack.len().to_string(),
+            Style::Bold,
+            label_pt,
+            reading,
+        ));
+    }
+    if hidden > 0 {
+        labels.push(text::shape(
+            &format!("+{hidden}"),
+            Style::Regular,
+            label_pt,
+            reading,
+        ));
+    }
+    let label_w = labels.iter().map(text::Shaped::width_mm).fold(0.0, f64::max);
+    let x = at.x + (cell * STACK_LEFT).max(ARROW_LANE_MM);
+    let right = at.x + cell - ARROW_LANE_MM;
+    let bar_w = if labels.is_empty() {
+        cell * STACK_WIDTH
+    } else {
+        (cell * STACK_WIDTH).min(right - label_w - LABEL_GAP_MM - x)
+    };
+    let layer_h = ((cell * LAYERS_FILL) / shown.len() as f64).min(cell * LAYER_MOST);
+    let mut y = at.y + cell * STACK_FOOT - layer_h;
     for piece in shown {
         layer(page, Point::new(x, y), bar_w, layer_h, piece);
         y -= layer_h;
     }
-    if stack.len() > 1 {
-        let height =
-            text::shape(&stack.len().to_string(), Style::Bold, label_pt, reading);
-        page.text_centered(at.x + cell * 0.85, at.y + cell * 0.3, height);
-    }
-    if hidden > 0 {
-        let more = text::shape(&format!("+{hidden}"), Style::Regular, label_pt, reading);
-        let y = at.y + cell * 0.3 + 2.2 * k;
-        page.text_centered(at.x + cell * 0.85, y, more);
+    // The first label's top below the lane of the grid line above.
+    let (ascent, _) = text::vertical_metrics_mm(Style::Bold, label_pt);
+    let mut baseline =
+        at.y + (cell * HEIGHT_LABEL_TOP).max(ARROW_LANE_MM + ascent * CAP_OF_ASCENT);
+    let centre = (x + bar_w + LABEL_GAP_MM + right) / 2.0;
+    for label in labels {
+        page.text_centered(centre, baseline, label);
+        baseline += LABEL_STEP_MM * k;
     }
 }
 
@@ -719,11 +897,11 @@ fn draw_stack(
 /// one, a Crown a bar with a notched top.
 fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
     let (fill, ink) = draw::Drawn::InDiagram.inks(side(piece.color));
-    let outline = Stroke::solid(0.3);
+    let outline = Stroke::solid(OUTLINE_MM);
     match piece.kind {
         Kind::Flat => page.rect(at, w, h, Paint::both(fill, outline)),
         Kind::Wall => {
-            let width = w * 0.3;
+            let width = w * WALL_WIDTH;
             let top = at.y - h;
             page.rect(
                 Point::new(at.x + (w - width) / 2.0, top),
@@ -733,7 +911,8 @@ fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
             );
         }
         Kind::Crown => {
-            let (x0, x1, y0, y1) = (at.x + w * 0.2, at.x + w * 0.8, at.y, at.y + h);
+            let (x0, x1, y0, y1) =
+                (at.x + w * CROWN_SIDES.0, at.x + w * CROWN_SIDES.1, at.y, at.y + h);
             let mid = (x0 + x1) / 2.0;
             let notch = y0 - h * 0.5;
             let points = vec![
@@ -748,11 +927,11 @@ fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
             page.polygon(points, Paint::both(fill, outline));
         }
     }
-    if piece.kind == Kind::Flat && h >= 2.2 {
+    if piece.kind == Kind::Flat && h >= LETTERED_LAYER_MM {
         letter(
             page,
             Point::new(at.x + w / 2.0, at.y + h / 2.0),
-            (h * 2.0).min(8.0),
+            (h * 2.0).min(LAYER_LETTER_MOST_PT),
             (piece.color, ink),
         );
     }
@@ -781,18 +960,19 @@ fn carry_arrow(
         col: (from.col as i16 + dc * steps) as u8,
         row: (from.row as i16 + dr * steps) as u8,
     };
-    // Along the top of the cells for a sideways carry, down their left side for an
-    // upward or downward one, so the arrow does not hide the stacks.
+    // On the grid line along the top of the cells for a sideways carry, on the one
+    // down their left side for an upward or downward one: the stacks and their
+    // labels keep clear of those lines (see `draw_stack`), so the arrow hides none.
     let vertical = matches!(dir, stacks::Dir::Up | stacks::Dir::Down);
-    let centre = |sq: Square| {
+    let on_line = |sq: Square| {
         let o = cell_origin(origin, cell, n, sq);
         if vertical {
-            Point::new(o.x + cell * 0.85, o.y + cell / 2.0)
+            Point::new(o.x, o.y + cell / 2.0)
         } else {
-            Point::new(o.x + cell / 2.0, o.y + cell * 0.1)
+            Point::new(o.x + cell / 2.0, o.y)
         }
     };
-    draw::arrow(page, centre(from), centre(to), cell * 0.2, 0.5, crossed);
+    draw::arrow(page, on_line(from), on_line(to), cell * ARROW_INSET, ARROW_MM, crossed);
     if let Some(order) = order {
         let path = (1..=steps).map(|k| Square {
             col: (from.col as i16 + dc * k) as u8,
@@ -820,11 +1000,11 @@ fn wrong_drops(
 ) {
     let wrong = order.iter().zip(lifted).position(|(said, was)| said != was);
     let mut said = order.iter().enumerate();
-    let layer_h = cell * 0.2;
-    let (x, w) = (cell * 0.2, cell * 0.6);
+    let layer_h = cell * WRONG_DROP.0;
+    let (x, w) = (cell * WRONG_DROP.1, cell * WRONG_DROP.2);
     for (sq, &count) in path.iter().zip(drops) {
         let at = cell_origin(origin, cell, n, *sq);
-        let mut y = at.y + cell * 0.84 - layer_h;
+        let mut y = at.y + cell * STACK_FOOT - layer_h;
         for _ in 0..count {
             let Some((i, &color)) = said.next() else { return };
             let (fill, ink) = draw::Drawn::InDiagram.inks(side(color));
@@ -833,18 +1013,18 @@ fn wrong_drops(
                 corner,
                 w,
                 layer_h,
-                Paint::both(fill, Stroke::dashed(0.3, 0.8, 0.5)),
+                Paint::both(fill, Stroke::dashed(OUTLINE_MM, NOT_PLAYED_DASH_MM, 0.5)),
             );
             if wrong == Some(i) {
                 // Under the letter, which stays legible through it.
-                let (m, cross) = (1.5, Stroke::solid(0.45));
+                let (m, cross) = (CROSS_REACH_MM, Stroke::solid(CROSS_LINE_MM));
                 let (x0, y0) = (corner.x - m, y - m);
                 let (x1, y1) = (corner.x + w + m, y + layer_h + m);
                 page.line(Point::new(x0, y0), Point::new(x1, y1), cross);
                 page.line(Point::new(x0, y1), Point::new(x1, y0), cross);
             }
             let centre = Point::new(corner.x + w / 2.0, y + layer_h / 2.0);
-            letter(page, centre, layer_h * 2.2, (color, ink));
+            letter(page, centre, layer_h * WRONG_DROP_LETTER, (color, ink));
             y -= layer_h;
         }
     }
@@ -868,7 +1048,7 @@ fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, S
         );
         let key = format!("stones.caption_{}", color.to_string().to_lowercase());
         chunks.extend(draw::pieces(cx, &key, tiles)?);
-        chunks.push(Chunk::space(3.0));
+        chunks.push(Chunk::space(PIECES_GAP_MM));
     }
     Ok(chunks)
 }
@@ -881,7 +1061,7 @@ pub fn strip_outline(at: Point, size: f64, color: stacks::Color) -> Vec<Point> {
     match side(color) {
         Side::Light => vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)],
         Side::Dark => {
-            let c = size * 0.2;
+            let c = size * CUT_CORNER;
             vec![
                 p(x0 + c, y0),
                 p(x1 - c, y0),
@@ -913,16 +1093,16 @@ fn folding_strip(
 ) {
     let fill = match side(color) {
         Side::Light => Color::WHITE,
-        Side::Dark => Color::gray(draw::DARK_TONE),
+        Side::Dark => Color::gray(style::DARK_TONE),
     };
     page.polygon(strip_outline(at, size, color), Paint::both(fill, cut.outline()));
     let center = Point::new(at.x + size / 2.0, at.y + size / 2.0);
     if side(color) == Side::Light {
-        page.circle(center, size * 0.4, Paint::outline(Stroke::solid(0.35)));
+        page.circle(center, size * RING, Paint::outline(Stroke::solid(RING_LINE_MM)));
     }
-    letter(page, center, size * 0.9, (color, Color::BLACK));
+    letter(page, center, size * LETTER_PT_PER_MM, (color, Color::BLACK));
     let fold_y = at.y + size;
-    let inset = if side(color) == Side::Dark { size * 0.2 } else { 0.0 };
+    let inset = if side(color) == Side::Dark { size * CUT_CORNER } else { 0.0 };
     page.line(
         Point::new(at.x + inset, fold_y),
         Point::new(at.x + size - inset, fold_y),
@@ -933,14 +1113,14 @@ fn folding_strip(
 
 /// The house fold line: black and dotted, unlike the grey dashed cut line.
 fn fold_stroke() -> Stroke {
-    Stroke::dashed(0.3, 0.3, 1.2)
+    Stroke::dashed(FOLD_LINE_MM.0, FOLD_LINE_MM.1, FOLD_LINE_MM.2)
 }
 
 /// The wall side's mark: a heavy upright bar, a symbol that reads the same either way
 /// up (the face is upside down until folded), with the owner's letter small on each
 /// side of it, so that a wall is told apart by its letter as well as by its shade.
 fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
-    let bar_w = size * 0.22;
+    let bar_w = size * WALL_BAR.0;
     // Black on White's wall; on Black's grey wall an outlined white bar, which reads
     // as clearly for a fraction of the toner.
     let paint = match side(color) {
@@ -948,14 +1128,14 @@ fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
         Side::Dark => Paint::both(Color::WHITE, Stroke::solid(0.5)),
     };
     page.rect(
-        Point::new(at.x + (size - bar_w) / 2.0, at.y + size * 0.15),
+        Point::new(at.x + (size - bar_w) / 2.0, at.y + size * WALL_BAR.1),
         bar_w,
-        size * 0.7,
+        size * WALL_BAR.2,
         paint,
     );
     let y = at.y + size / 2.0;
-    for x in [at.x + size * 0.22, at.x + size * 0.78] {
-        letter(page, Point::new(x, y), size * 0.36, (color, Color::BLACK));
+    for x in [at.x + size * WALL_LETTERS.0, at.x + size * WALL_LETTERS.1] {
+        letter(page, Point::new(x, y), size * WALL_LETTERS.2, (color, Color::BLACK));
     }
 }
 
@@ -970,22 +1150,23 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     // A few Crowns a side: both sides in one row, each under its own caption, rather
     // than two short rows that may be carried to a sheet of their own.
     let half = cx.width / 2.0;
-    if draw::row_sizes(count, size, half - 3.0, cx.cut).len() == 1 {
+    if draw::row_sizes(count, size, half - CROWNS_GAP_MM, cx.cut).len() == 1 {
         let mut page = Page::new(0.0, 0.0);
         let mut top: f64 = 0.0;
         let (mut captions, mut alt) = (Vec::new(), Vec::new());
         for color in stacks::Color::ALL {
             let key = format!("stones.crowns_{}", color.to_string().to_lowercase());
             alt.push(cx.text(&key)?);
-            let lines = cx.fit(&key, Style::Bold, BODY_PT, half - 3.0, 2)?;
-            top = top.max(lines.len() as f64 * 4.6 + 1.5);
+            let lines = cx.fit(&key, Style::Bold, BODY_PT, half - CROWNS_GAP_MM, 2)?;
+            top = top.max(lines.len() as f64 * CAPTION_LINE_MM + CAPTION_AFTER_MM);
             captions.push(lines);
         }
         for (i, (color, lines)) in stacks::Color::ALL.iter().zip(captions).enumerate() {
             let x0 = cx.slot(i, 2) as f64 * half;
             for (j, line) in lines.into_iter().enumerate() {
                 let x = if cx.reading.rtl() { x0 + half - line.width_mm() } else { x0 };
-                page.text(Point::new(x, 3.6 + j as f64 * 4.6), line);
+                let y = CAPTION_BASELINE_MM + j as f64 * CAPTION_LINE_MM;
+                page.text(Point::new(x, y), line);
             }
             let pitch = size + cx.cut.gap();
             for k in 0..count {
@@ -1007,7 +1188,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         Tag::wrap_all(Role::Figure { alt: alt.join(". ") }, &mut page.items);
         return Ok(vec![
             Chunk::new(top + size + cx.cut.gap(), page.items),
-            Chunk::space(4.0),
+            Chunk::space(CROWNS_AFTER_MM),
         ]);
     }
     let mut chunks = Vec::new();
@@ -1018,7 +1199,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             });
         let key = format!("stones.crowns_{}", color.to_string().to_lowercase());
         chunks.extend(draw::pieces(cx, &key, tiles)?);
-        chunks.push(Chunk::space(6.0));
+        chunks.push(Chunk::space(CROWN_ROWS_AFTER_MM));
     }
     Ok(chunks)
 }
@@ -1033,29 +1214,30 @@ fn crown(
 ) {
     let (fill, mark) = match side(color) {
         Side::Light => (Color::WHITE, Color::BLACK),
-        Side::Dark => (Color::gray(draw::DARK_TONE), Color::WHITE),
+        Side::Dark => (Color::gray(style::DARK_TONE), Color::WHITE),
     };
     let r = size / 2.0;
     page.circle(center, r, Paint::both(fill, cut.outline()));
-    let (w, top, base) = (r * 0.9, center.y - r * 0.75, center.y - r * 0.2);
+    let (w, top, base) =
+        (r * CROWN_MARK.0, center.y - r * CROWN_MARK.1, center.y - r * CROWN_MARK.2);
     let x0 = center.x - w / 2.0;
     let points = vec![
         Point::new(x0, base),
-        Point::new(x0, top + r * 0.15),
-        Point::new(x0 + w * 0.25, top + r * 0.3),
+        Point::new(x0, top + r * CROWN_POINTS.0),
+        Point::new(x0 + w * CROWN_POINTS.1, top + r * CROWN_POINTS.2),
         Point::new(x0 + w * 0.5, top),
-        Point::new(x0 + w * 0.75, top + r * 0.3),
-        Point::new(x0 + w, top + r * 0.15),
+        Point::new(x0 + w * CROWN_POINTS.3, top + r * CROWN_POINTS.2),
+        Point::new(x0 + w, top + r * CROWN_POINTS.0),
         Point::new(x0 + w, base),
     ];
-    let outline = Stroke::solid(0.4);
+    let outline = Stroke::solid(CROWN_MARK_LINE_MM);
     let paint =
         if mark == Color::WHITE { Paint::both(mark, outline) } else { Paint::fill(mark) };
     page.polygon(points, paint);
     letter(
         page,
-        Point::new(center.x, center.y + r * 0.35),
-        size * 0.8,
+        Point::new(center.x, center.y + r * CROWN_LETTER.0),
+        size * CROWN_LETTER.1,
         (color, Color::BLACK),
     );
 }
@@ -1063,7 +1245,7 @@ fn crown(
 /// Boxes to cross out, one per piece in hand, for each player: the label where the
 /// sheet's lines start, the boxes after it (both mirrored on a right-to-left sheet).
 fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    let box_size = 5.0;
+    let box_size = RESERVE_BOX_MM;
     let rows = [
         ("ledger.reserve_w", variant.stones),
         ("ledger.reserve_b", variant.stones),
@@ -1075,7 +1257,8 @@ fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String>
         let label = format!("{} ({count})", cx.text(key)?);
         labels.push((cx.shape(&label, Style::Regular, table::BODY_PT), count as usize));
     }
-    let label_w = labels.iter().map(|(l, _)| l.width_mm()).fold(0.0, f64::max) + 3.0;
+    let label_w = labels.iter().map(|(l, _)| l.width_mm()).fold(0.0, f64::max)
+        + RESERVE_LABEL_GAP_MM;
     let per_row = (((cx.width - label_w) / (box_size + 1.0)).floor() as usize).max(1);
     let rtl = cx.reading.rtl();
     let mut chunks = Vec::new();
@@ -1084,7 +1267,7 @@ fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String>
             let mut page = Page::new(0.0, 0.0);
             if line == 0 {
                 let x = if rtl { cx.width - label.width_mm() } else { 0.0 };
-                page.text(Point::new(x, 4.2), label.clone());
+                page.text(Point::new(x, RESERVE_BASELINE_MM), label.clone());
             }
             for i in 0..per_row.min(count - start) {
                 let along = label_w + i as f64 * (box_size + 1.0);
@@ -1093,12 +1276,12 @@ fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String>
                     Point::new(x, 0.5),
                     box_size,
                     box_size,
-                    Paint::outline(Stroke::solid(0.3)),
+                    Paint::outline(Stroke::solid(OUTLINE_MM)),
                 );
             }
             chunks.push(Chunk::new(box_size + 2.0, page.items));
         }
-        chunks.push(Chunk::space(1.5));
+        chunks.push(Chunk::space(RESERVES_AFTER_MM));
     }
     Ok(chunks)
 }
@@ -1108,9 +1291,14 @@ fn reserves(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String>
 fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let moves =
         cx.kit.ledger_moves.ok_or("`@moves` needs `[ledger] moves = N` in kit.toml")?;
-    let gap = 8.0;
-    let (blocks, block_width) = table::blocks(cx.width, cx.mm(80.0), gap, 4);
-    let number_w = table::fitted_width(cx, "ledger.col_move", 12.0, 20.0)?;
+    let gap = RECORD_GAP_MM;
+    let (blocks, block_width) = table::blocks(cx.width, cx.mm(RECORD_BLOCK_MM), gap, 4);
+    let number_w = table::fitted_width(
+        cx,
+        "ledger.col_move",
+        RECORD_NUMBER_MM.0,
+        RECORD_NUMBER_MM.1,
+    )?;
     let half = (block_width - number_w) / 2.0;
     let cols = Columns::new(&[number_w, half, half], cx.reading);
     let heads = ["ledger.col_move", "ledger.col_white", "ledger.col_black"];
@@ -1124,5 +1312,8 @@ fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             Chunk::new(table::ROW_MM, row.items)
         })
         .collect();
-    Ok(vec![Chunk::space(4.0), cols.table(header, rows, blocks, gap, spare as usize)])
+    Ok(vec![
+        Chunk::space(RECORD_BEFORE_MM),
+        cols.table(header, rows, blocks, gap, spare as usize),
+    ])
 }

@@ -2,11 +2,14 @@
 //! worked-example diagrams. Geometry comes from the kit, positions from the rules.
 
 use super::rules::{self as three_men, Player, Square, ThreeMenSlide};
-use crate::layout::FigureContext;
+use crate::layout::diagram_style::{
+    ARROW_MM, CAPTION_PT, CUT_LINE_TONE, KEY_MIDLINE_MM, KEY_SAMPLE_MM,
+};
 use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
+use crate::layout::{FigureContext, MIN_LABEL_PT};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::text::{self, Style};
 use crate::verify::{Verified, When};
@@ -38,6 +41,78 @@ pub fn figure(
     }
 }
 
+/// The board's lines where counters slide (heavy), its winning diagonals (a share
+/// of that, dashed: never a path) and the legend's sample of a diagonal (the same
+/// share of the board's line); the dash.
+const BOARD_EDGE_MM: f64 = 1.4;
+/// See [`BOARD_EDGE_MM`].
+const DIAGONAL: f64 = 0.45;
+/// See [`BOARD_EDGE_MM`].
+const BOARD_DIAGONAL_MM: f64 = 0.63;
+/// See [`BOARD_EDGE_MM`].
+const DIAGONAL_DASH_MM: f64 = 3.0;
+/// A point's ring on the board; its name's size (points per mm of the point, at
+/// most), and baseline below the centre (a share of its size in points).
+const POINT_LINE_MM: f64 = 0.8;
+/// See [`POINT_LINE_MM`].
+const POINT_LABEL: (f64, f64, f64) = (0.9, 7.0, 0.13);
+/// The legend's samples and the room after each; the room after each side's counters.
+const LEGEND_SAMPLE_MM: f64 = 16.0;
+/// See [`LEGEND_SAMPLE_MM`].
+const LEGEND_GAP_MM: f64 = 1.5;
+/// See [`LEGEND_SAMPLE_MM`].
+const SIDES_GAP_MM: f64 = 9.0;
+/// The repetition log's columns, narrowest and widest: turn, next to move, tally, a
+/// square's cell (room for one written capital at least); and the squares.
+const LOG_TURN_MM: (f64, f64) = (11.0, 25.0);
+/// See [`LOG_TURN_MM`].
+const LOG_NEXT_MM: (f64, f64) = (22.0, 30.0);
+/// See [`LOG_TURN_MM`].
+const LOG_TALLY_MM: (f64, f64) = (20.0, 40.0);
+/// See [`LOG_TURN_MM`].
+const LOG_SQUARE_MM: (f64, f64) = (5.5, 9.0);
+/// See [`LOG_TURN_MM`].
+const SQUARES: f64 = 9.0;
+/// "Next to move": the first circle's place, the step to the second, their radius
+/// and the letter's drop below the centre.
+const NEXT_CIRCLE_MM: (f64, f64, f64, f64) = (3.0, 8.5, 3.2, 1.1);
+/// A diagram: the room besides its points (counters and coordinates), the largest
+/// spacing, the room above, a caption's margin.
+const DIAGRAM_FRAME_MM: f64 = 14.0;
+/// See [`DIAGRAM_FRAME_MM`].
+const DIAGRAM_MOST_SPACING_MM: f64 = 16.0;
+/// See [`DIAGRAM_FRAME_MM`].
+const DIAGRAM_TOP_MM: f64 = 5.0;
+/// See [`DIAGRAM_FRAME_MM`].
+const CAPTION_MARGIN_MM: f64 = 4.0;
+/// A diagram's lines and points.
+const DIAGRAM_LINE_MM: f64 = 0.6;
+/// See [`DIAGRAM_LINE_MM`].
+const DIAGRAM_POINT_MM: f64 = 0.9;
+/// A counter in a diagram, as a share of the spacing: neighbours stay apart.
+const COUNTER: f64 = 0.62;
+/// The coordinates: the letters' baseline under the last counters, the numbers'
+/// baseline below the points and their gap before the first counters.
+const COLUMN_LABEL_DROP_MM: f64 = 3.5;
+/// See [`COLUMN_LABEL_DROP_MM`].
+const ROW_LABEL_DROP_MM: f64 = 0.9;
+/// See [`COLUMN_LABEL_DROP_MM`].
+const ROW_LABEL_GAP_MM: f64 = 2.5;
+/// A winning line's band (a share of the spacing) and its tone.
+const LINE_BAND: f64 = 0.55;
+/// See [`LINE_BAND`].
+const LINE_TONE: f64 = 0.82;
+/// A slide's arrow runs beside the line it slides along, this share of the spacing
+/// away, so that the line does not hide its shaft; it starts and ends this share
+/// of a counter from the points.
+const ARROW_SHIFT: f64 = 0.16;
+/// See [`ARROW_SHIFT`].
+const COUNTER_ARROW_INSET: f64 = 0.45;
+/// The key's samples: the counters' centres and size; the band's start, end, width.
+const KEY_COUNTERS_MM: (f64, f64, f64) = (3.2, 10.8, 6.2);
+/// See [`KEY_COUNTERS_MM`].
+const KEY_BAND_MM: (f64, f64, f64) = (1.0, 13.0, 2.4);
+
 fn side(player: Player) -> Side {
     match player {
         Player::A => Side::Light,
@@ -57,7 +132,8 @@ fn point_at(origin: Point, spacing: f64, sq: Square) -> Point {
 /// Lines of the board: movement edges solid and heavy, winning diagonals dashed and
 /// light, so nobody mistakes a diagonal for a path.
 fn board_lines(page: &mut Page, origin: Point, spacing: f64, edge_width: f64) {
-    let diagonal = Stroke::dashed(edge_width * 0.45, 3.0, 2.0).colored(Color::gray(0.45));
+    let diagonal = Stroke::dashed(edge_width * DIAGONAL, DIAGONAL_DASH_MM, 2.0)
+        .colored(Color::gray(CUT_LINE_TONE));
     for line in three_men::winning_lines() {
         let (a, c) = (line[0], line[2]);
         if a.col() != c.col() && a.row() != c.row() {
@@ -100,12 +176,20 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         page.line(Point::new(a.0, a.1), Point::new(b.0, b.1), frame);
     }
     let origin = Point::new(left + pad, label_band + pad);
-    board_lines(&mut page, origin, spacing, 1.4);
+    board_lines(&mut page, origin, spacing, BOARD_EDGE_MM);
     for sq in Square::all() {
         let c = point_at(origin, spacing, sq);
-        page.circle(c, dot / 2.0, Paint::both(Color::WHITE, Stroke::solid(0.8)));
-        let label = cx.shape(&sq.to_string(), Style::Regular, (dot * 0.9).min(7.0));
-        page.text_centered(c.x, c.y + label.size_pt * 0.13, label);
+        page.circle(
+            c,
+            dot / 2.0,
+            Paint::both(Color::WHITE, Stroke::solid(POINT_LINE_MM)),
+        );
+        let label = cx.shape(
+            &sq.to_string(),
+            Style::Regular,
+            (dot * POINT_LABEL.0).min(POINT_LABEL.1),
+        );
+        page.text_centered(c.x, c.y + label.size_pt * POINT_LABEL.2, label);
     }
     // Coordinates on all four sides, as the rules name the squares.
     let columns: Vec<f64> = (0..3).map(|c| origin.x + c as f64 * spacing).collect();
@@ -138,18 +222,20 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 
 fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let mut chunks = Vec::new();
-    let sample = 16.0;
+    let sample = LEGEND_SAMPLE_MM;
     for (key, stroke) in [
-        ("board.legend_edge", Stroke::solid(1.4)),
+        ("board.legend_edge", Stroke::solid(BOARD_EDGE_MM)),
         (
             "board.legend_diagonal",
-            Stroke::dashed(0.63, 3.0, 2.0).colored(Color::gray(0.45)),
+            Stroke::dashed(BOARD_DIAGONAL_MM, DIAGONAL_DASH_MM, 2.0)
+                .colored(Color::gray(CUT_LINE_TONE)),
         ),
     ] {
         chunks.extend(legend_entry(cx, key, sample, &|page, x| {
-            page.line(Point::new(x, 2.2), Point::new(x + sample, 2.2), stroke)
+            let y = KEY_MIDLINE_MM;
+            page.line(Point::new(x, y), Point::new(x + sample, y), stroke)
         })?);
-        chunks.push(Chunk::space(1.5));
+        chunks.push(Chunk::space(LEGEND_GAP_MM));
     }
     Ok(chunks)
 }
@@ -171,7 +257,7 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
         );
         let key = format!("counters.caption_{}", player.to_string().to_lowercase());
         chunks.extend(draw::pieces(cx, &key, tiles)?);
-        chunks.push(Chunk::space(9.0));
+        chunks.push(Chunk::space(SIDES_GAP_MM));
     }
     Ok(chunks)
 }
@@ -183,20 +269,22 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     // The Turn column holds its heading and the "start" label at full size.
     let start = cx.shape(&cx.text("log.start_row")?, Style::Bold, table::BODY_PT);
-    let turn_min = (start.width_mm() + 2.0).max(11.0);
-    let turn_w = table::fitted_width(cx, "log.col_turn", turn_min, 25.0)?;
-    let next_w = table::fitted_width(cx, "log.col_next", 22.0, 30.0)?;
+    let turn_min = (start.width_mm() + 2.0).max(LOG_TURN_MM.0);
+    let turn_w = table::fitted_width(cx, "log.col_turn", turn_min, LOG_TURN_MM.1)?;
+    let (least, most) = LOG_NEXT_MM;
+    let next_w = table::fitted_width(cx, "log.col_next", least, most)?;
     // A square's cell is 9 mm wide, narrowing on narrow paper such as A5 (the tally
     // keeping the width its heading needs) down to 5.5 mm: still room for one
     // written capital letter.
-    let tally_least = table::narrowest_width(cx, "log.col_tally", 20.0, 40.0)?;
-    let (square_least, square_most) = (5.5, 9.0);
-    let room = (cx.width - turn_w - next_w - tally_least) / 9.0;
+    let (least, most) = LOG_TALLY_MM;
+    let tally_least = table::narrowest_width(cx, "log.col_tally", least, most)?;
+    let (square_least, square_most) = LOG_SQUARE_MM;
+    let room = (cx.width - turn_w - next_w - tally_least) / SQUARES;
     if room < square_least {
         return Err("the paper is too narrow for the repetition log".into());
     }
     let square_w = room.min(square_most);
-    let tally_w = cx.width - turn_w - next_w - 9.0 * square_w;
+    let tally_w = cx.width - turn_w - next_w - SQUARES * square_w;
     let squares: Vec<Square> = (0..3u8)
         .rev()
         .flat_map(|row| (0..3u8).filter_map(move |col| Square::new(col, row)))
@@ -240,11 +328,12 @@ fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
             }
             // "Next to move": circle A or B.
             for (i, player) in [Player::A, Player::B].into_iter().enumerate() {
-                let x = cols.start(10, 3.0 + i as f64 * 8.5, 6.4) + 3.2;
+                let (first, step, radius, drop) = NEXT_CIRCLE_MM;
+                let x = cols.start(10, first + i as f64 * step, 2.0 * radius) + radius;
                 let c = Point::new(x, row_h / 2.0);
-                row.circle(c, 3.2, Paint::outline(table::cell_rule()));
+                row.circle(c, radius, Paint::outline(table::cell_rule()));
                 let t = cx.shape(&player.to_string(), Style::Regular, table::BODY_PT);
-                row.text_centered(c.x, c.y + 1.1, t);
+                row.text_centered(c.x, c.y + drop, t);
             }
             Chunk::new(row_h, row.items)
         })
@@ -274,7 +363,7 @@ fn diagrams(
     examples: &[Example],
 ) -> Result<Vec<Chunk>, String> {
     let (slot, left) = cx.diagram_slots(args, 3)?;
-    let spacing = ((slot - 14.0) / 2.0).min(16.0);
+    let spacing = ((slot - DIAGRAM_FRAME_MM) / 2.0).min(DIAGRAM_MOST_SPACING_MM);
     let mut page = Page::new(0.0, 0.0);
     let mut captions: Vec<Vec<text::Shaped>> = Vec::new();
     let mut positions = Vec::new();
@@ -283,14 +372,15 @@ fn diagrams(
         let id = ex.id.as_str();
         let x0 =
             left + cx.slot(i, args.len()) as f64 * slot + (slot - 2.0 * spacing) / 2.0;
-        let origin = Point::new(x0, 5.0);
+        let origin = Point::new(x0, DIAGRAM_TOP_MM);
         draw_position(cx, &mut page, origin, spacing, state, ex, when == When::End);
         let key = if when == When::End { "caption_end" } else { "caption" };
         let caption = cx.text(&format!("examples.{id}.{key}"))?;
-        captions.push(cx.wrap(&caption, Style::Regular, 8.0, slot - 4.0));
+        let caption_w = slot - CAPTION_MARGIN_MM;
+        captions.push(cx.wrap(&caption, Style::Regular, CAPTION_PT, caption_w));
         positions.push(position_words(cx, state)?);
     }
-    let board_h = 2.0 * spacing + 14.0;
+    let board_h = 2.0 * spacing + DIAGRAM_FRAME_MM;
     Ok(vec![diagram_row(cx, page, (&captions, &positions), left, slot, board_h)])
 }
 
@@ -299,15 +389,21 @@ fn diagrams(
 fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     let counters = |page: &mut Page, x: f64| {
         // As large as the letters' smallest size allows.
-        draw::piece(page, Point::new(x + 3.2, 2.2), 6.2, side(Player::A), "A");
-        draw::piece(page, Point::new(x + 10.8, 2.2), 6.2, side(Player::B), "B");
+        let (a, b, size) = KEY_COUNTERS_MM;
+        draw::piece(page, Point::new(x + a, KEY_MIDLINE_MM), size, side(Player::A), "A");
+        draw::piece(page, Point::new(x + b, KEY_MIDLINE_MM), size, side(Player::B), "B");
     };
     let slide = |page: &mut Page, x: f64| {
-        draw::arrow(page, Point::new(x, 2.2), Point::new(x + 14.0, 2.2), 0.5, 0.5, false)
+        let (from, to) = (x, x + KEY_SAMPLE_MM);
+        let (from, to) =
+            (Point::new(from, KEY_MIDLINE_MM), Point::new(to, KEY_MIDLINE_MM));
+        draw::arrow(page, from, to, 0.5, ARROW_MM, false)
     };
     let line = |page: &mut Page, x: f64| {
-        let band = Stroke::solid(2.4).colored(Color::gray(0.82));
-        page.line(Point::new(x + 1.0, 2.2), Point::new(x + 13.0, 2.2), band);
+        let (start, end, width) = KEY_BAND_MM;
+        let band = Stroke::solid(width).colored(Color::gray(LINE_TONE));
+        let y = KEY_MIDLINE_MM;
+        page.line(Point::new(x + start, y), Point::new(x + end, y), band);
     };
     draw::symbol_key(
         cx,
@@ -332,14 +428,14 @@ fn draw_position(
     if end && !ex.line.is_empty() {
         // The winning line as a broad grey band under the pieces.
         let squares = &ex.line;
-        let band = Stroke::solid(spacing * 0.55).colored(Color::gray(0.82));
+        let band = Stroke::solid(spacing * LINE_BAND).colored(Color::gray(LINE_TONE));
         page.line(at(squares[0]), at(squares[2]), band);
     }
-    board_lines(page, origin, spacing, 0.6);
+    board_lines(page, origin, spacing, DIAGRAM_LINE_MM);
     for sq in Square::all() {
-        page.circle(at(sq), 0.9, Paint::fill(Color::BLACK));
+        page.circle(at(sq), DIAGRAM_POINT_MM, Paint::fill(Color::BLACK));
     }
-    let piece = spacing * 0.62;
+    let piece = spacing * COUNTER;
     for sq in Square::all() {
         if let Some(player) = state.piece_at(sq) {
             draw::piece(page, at(sq), piece, side(player), &player.to_string());
@@ -351,16 +447,16 @@ fn draw_position(
         let x = origin.x + col as f64 * spacing;
         page.text_centered(
             x,
-            origin.y + 2.0 * spacing + piece / 2.0 + 3.5,
-            cx.shape(&letter, Style::Regular, 6.5),
+            origin.y + 2.0 * spacing + piece / 2.0 + COLUMN_LABEL_DROP_MM,
+            cx.shape(&letter, Style::Regular, MIN_LABEL_PT),
         );
     }
     for row in 0..3u8 {
-        let y = origin.y + (2 - row) as f64 * spacing + 0.9;
+        let y = origin.y + (2 - row) as f64 * spacing + ROW_LABEL_DROP_MM;
         page.text_centered(
-            origin.x - piece / 2.0 - 2.5,
+            origin.x - piece / 2.0 - ROW_LABEL_GAP_MM,
             y,
-            cx.shape(&(row + 1).to_string(), Style::Regular, 6.5),
+            cx.shape(&(row + 1).to_string(), Style::Regular, MIN_LABEL_PT),
         );
     }
     let arrows: Vec<(three_men::Move, bool)> = if end {
@@ -377,10 +473,17 @@ fn draw_position(
             // Beside the board line rather than on it, so the arrow stays visible.
             let (from, to) = (at(a), at(b));
             let len = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
-            let shift = spacing * 0.16;
+            let shift = spacing * ARROW_SHIFT;
             let (nx, ny) = ((from.y - to.y) / len * shift, (to.x - from.x) / len * shift);
             let side = |p: Point| Point::new(p.x + nx, p.y + ny);
-            draw::arrow(page, side(from), side(to), piece * 0.45, 0.5, crossed);
+            draw::arrow(
+                page,
+                side(from),
+                side(to),
+                piece * COUNTER_ARROW_INSET,
+                ARROW_MM,
+                crossed,
+            );
         }
     }
 }
