@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use printpdf::{
-    Codepoint, CurTransMat, DictItem, Line, LineCapStyle, LineDashPattern, LinePoint, Op,
+    Codepoint, CurTransMat, Line, LineCapStyle, LineDashPattern, LinePoint, Op,
     PaintMode, PdfFontHandle, Point as PdfPoint, Polygon, PolygonRing, Pt, Rect,
     TextItem, TextMatrix, WindingOrder,
 };
@@ -58,15 +58,6 @@ pub(super) fn page_ops(
             ops
         })
         .collect()
-}
-
-/// A marked-content sequence of `tag` that a structure element finds by `mcid`.
-pub(super) fn begin_marked(tag: &str, mcid: i64) -> Op {
-    let map = BTreeMap::from([("MCID".to_string(), DictItem::Int(mcid))]);
-    Op::BeginMarkedContentWithProperties {
-        tag: tag.to_string(),
-        properties: DictItem::Dict { map },
-    }
 }
 
 fn draw(

@@ -9,11 +9,9 @@
 
 use lopdf::{Dictionary, Document, Object, ObjectId};
 
-use printpdf::Op;
-
-use super::draw::begin_marked;
 use super::info::text_string;
 use crate::page::{Item, Role};
+use printpdf::{DictItem, Op};
 
 /// One structure element and where its content is: `(page index, MCID)` pairs in
 /// reading order.
@@ -346,6 +344,16 @@ fn elem(tag: &str, parent: ObjectId) -> Dictionary {
     dict.set("S", Object::Name(tag.as_bytes().to_vec()));
     dict.set("P", Object::Reference(parent));
     dict
+}
+
+/// A marked-content sequence of `tag` that a structure element finds by `mcid`.
+pub(super) fn begin_marked(tag: &str, mcid: i64) -> Op {
+    let map =
+        std::collections::BTreeMap::from([("MCID".to_string(), DictItem::Int(mcid))]);
+    Op::BeginMarkedContentWithProperties {
+        tag: tag.to_string(),
+        properties: DictItem::Dict { map },
+    }
 }
 
 #[cfg(test)]

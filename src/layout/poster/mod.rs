@@ -11,6 +11,13 @@
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
+mod clip;
+mod seams;
+
+pub use self::clip::{Window, clip};
+
+use self::seams::{balanced, rows, windows};
+
 /// A drawing that must never be shrunk; see [`Chunk::poster`](super::flow::Chunk).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Poster {
@@ -534,95 +541,6 @@ fn start_x(line: &text::Shaped, frame: Frame) -> f64 {
     if line.rtl { frame.left + frame.width - line.width_mm() } else { frame.left }
 }
 
-/// Where the parts meet along one side `length` long, parts at most `tile` long: from
-/// 0 to `length`, each cut on a seam (a grid line) and leaving room for a glue tab, as
-/// few parts as the seams allow. A side without a usable seam is cut where it must be.
-pub fn cuts(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
-    let mut out = vec![0.0];
-    let mut start = 0.0;
-    while length - start > tile + super::EPS_MM {
-        let reach = start + tile - TAB_MM;
-        let next = seams
-            .iter()
-            .copied()
-            .filter(|&s| s > start + 1.0 && s <= reach + super::EPS_MM)
-            .fold(None, |best: Option<f64>, s| Some(best.map_or(s, |b| b.max(s))))
-            .unwrap_or(reach);
-        out.push(next);
-        start = next;
-    }
-    out.push(length);
-    out
-}
-
-/// [`cuts`] with the same number of parts, each cut on the seam nearest an even share
-/// of what is left, so that no part is a narrow leftover. (Rows are left as [`cuts`]
-/// makes them: a short last row packs onto sheets with room.)
-pub fn balanced(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
-    let greedy = cuts(length, tile, seams);
-    let parts = greedy.len() - 1;
-    let mut out = vec![0.0];
-    let mut start = 0.0;
-    for left in (2..=parts).rev() {
-        let target = start + (length - start) / left as f64;
-        let fits = |s: f64| {
-            s > start + 1.0
-                && s <= start + tile - TAB_MM + super::EPS_MM
-                && cuts(length - s, tile, &shifted(seams, s)).len() - 1 < left
-        };
-        let Some(next) = seams
-            .iter()
-            .copied()
-            .filter(|&s| fits(s))
-            .min_by(|a, b| (a - target).abs().total_cmp(&(b - target).abs()))
-        else {
-            return greedy;
-        };
-        out.push(next);
-        start = next;
-    }
-    out.push(length);
-    out
-}
-
-/// Where the rows of parts meet: as [`cuts`] makes them, so that a short last row
-/// packs onto a sheet with room, unless that row would be narrower than two cells,
-/// fiddly to glue straight: then [`balanced`].
-fn rows(length: f64, tile: f64, seams: &[f64]) -> Vec<f64> {
-    let greedy = cuts(length, tile, seams);
-    let cell = seams.windows(2).map(|w| w[1] - w[0]).fold(f64::INFINITY, f64::min);
-    let last = greedy[greedy.len() - 1] - greedy[greedy.len() - 2];
-    match greedy.len() > 2 && cell.is_finite() && last < 2.0 * cell {
-        true => balanced(length, tile, seams),
-        false => greedy,
-    }
-}
-
-/// Seams measured from `from` instead of 0.
-fn shifted(seams: &[f64], from: f64) -> Vec<f64> {
-    seams.iter().map(|s| s - from).collect()
-}
-
-/// The parts' windows in reading order: each from its seam to the next, plus the glue
-/// tab on its right and below where it has a neighbour there.
-fn windows(cuts_x: &[f64], cuts_y: &[f64]) -> Vec<Window> {
-    let (cols, rows) = (cuts_x.len() - 1, cuts_y.len() - 1);
-    let mut out = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let tab_x = if c + 1 < cols { TAB_MM } else { 0.0 };
-            let tab_y = if r + 1 < rows { TAB_MM } else { 0.0 };
-            out.push(Window {
-                x: cuts_x[c],
-                y: cuts_y[r],
-                w: cuts_x[c + 1] - cuts_x[c] + tab_x,
-                h: cuts_y[r + 1] - cuts_y[r] + tab_y,
-            });
-        }
-    }
-    out
-}
-
 /// Round target marks in the blank band around the drawing, in the middle of each glue
 /// tab: the same mark prints on the tab and on the part laid over it, and stays off the
 /// playing surface.
@@ -766,160 +684,9 @@ fn draw_plan(
     y + plan.height * scale + gap * (plan.rows - 1) as f64
 }
 
-/// A rectangle in millimetres.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Window {
-    /// Left edge.
-    pub x: f64,
-    /// Top edge.
-    pub y: f64,
-    /// Width.
-    pub w: f64,
-    /// Height.
-    pub h: f64,
-}
-
-impl Window {
-    fn contains(&self, p: Point) -> bool {
-        const EPS: f64 = 1e-6;
-        p.x >= self.x - EPS
-            && p.x <= self.x + self.w + EPS
-            && p.y >= self.y - EPS
-            && p.y <= self.y + self.h + EPS
-    }
-}
-
-/// The part of `item` inside `window`, moved so the window's corner is at (0, 0).
-pub fn clip(item: &Item, window: &Window) -> Vec<Item> {
-    if let Item::Rect { origin, width, height, paint } = item {
-        return clip_rect(*origin, *width, *height, paint, window);
-    }
-    clip_shape(item, window).into_iter().collect()
-}
-
-/// [`clip`] for everything but rectangles: lines are cut, other shapes and text are
-/// kept only when wholly inside.
-fn clip_shape(item: &Item, window: &Window) -> Option<Item> {
-    let shift = |p: Point| Point::new(p.x - window.x, p.y - window.y);
-    match item {
-        Item::Line { from, to, stroke } => {
-            let (a, b) = clip_line(*from, *to, window)?;
-            Some(Item::Line { from: shift(a), to: shift(b), stroke: *stroke })
-        }
-        // Rectangles are cut by `clip_rect`.
-        Item::Rect { .. } => None,
-        Item::Circle { center, radius, paint } => {
-            let inside = window
-                .contains(Point::new(center.x - radius, center.y - radius))
-                && window.contains(Point::new(center.x + radius, center.y + radius));
-            inside.then(|| Item::Circle {
-                center: shift(*center),
-                radius: *radius,
-                paint: *paint,
-            })
-        }
-        Item::Polygon { points, paint } => {
-            points.iter().all(|p| window.contains(*p)).then(|| Item::Polygon {
-                points: points.iter().map(|p| shift(*p)).collect(),
-                paint: *paint,
-            })
-        }
-        Item::Text { origin, shaped, color } => {
-            let end = Point::new(origin.x + shaped.width_mm(), origin.y);
-            (window.contains(*origin) && window.contains(end)).then(|| Item::Text {
-                origin: shift(*origin),
-                shaped: shaped.clone(),
-                color: *color,
-            })
-        }
-        // Structure markers have no extent: every part keeps them.
-        Item::Begin(_) | Item::End => Some(item.clone()),
-    }
-}
-
-/// A rectangle cut to the window: the fill is cut to the overlap, and the outline is
-/// kept only along the sides that really are the rectangle's (a cut edge is no edge).
-fn clip_rect(
-    origin: Point,
-    width: f64,
-    height: f64,
-    paint: &Paint,
-    window: &Window,
-) -> Vec<Item> {
-    let x0 = origin.x.max(window.x);
-    let y0 = origin.y.max(window.y);
-    let x1 = (origin.x + width).min(window.x + window.w);
-    let y1 = (origin.y + height).min(window.y + window.h);
-    if x1 <= x0 || y1 <= y0 {
-        return Vec::new();
-    }
-    let shift = |p: Point| Point::new(p.x - window.x, p.y - window.y);
-    let whole = x0 == origin.x
-        && y0 == origin.y
-        && x1 == origin.x + width
-        && y1 == origin.y + height;
-    if whole {
-        return vec![Item::Rect { origin: shift(origin), width, height, paint: *paint }];
-    }
-    let mut items = Vec::new();
-    if let Some(fill) = paint.fill {
-        let at = shift(Point::new(x0, y0));
-        items.push(Item::Rect {
-            origin: at,
-            width: x1 - x0,
-            height: y1 - y0,
-            paint: Paint::fill(fill),
-        });
-    }
-    if let Some(stroke) = paint.stroke {
-        let (a, b) = (origin, Point::new(origin.x + width, origin.y + height));
-        let sides = [
-            (a, Point::new(b.x, a.y)),
-            (Point::new(b.x, a.y), b),
-            (b, Point::new(a.x, b.y)),
-            (Point::new(a.x, b.y), a),
-        ];
-        for (from, to) in sides {
-            if let Some((p, q)) = clip_line(from, to, window) {
-                items.push(Item::Line { from: shift(p), to: shift(q), stroke });
-            }
-        }
-    }
-    items
-}
-
-/// Liang–Barsky: the part of the segment inside the window.
-fn clip_line(a: Point, b: Point, w: &Window) -> Option<(Point, Point)> {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let mut t0: f64 = 0.0;
-    let mut t1: f64 = 1.0;
-    for (p, q) in
-        [(-dx, a.x - w.x), (dx, w.x + w.w - a.x), (-dy, a.y - w.y), (dy, w.y + w.h - a.y)]
-    {
-        if p == 0.0 {
-            if q < 0.0 {
-                return None;
-            }
-        } else {
-            let r = q / p;
-            if p < 0.0 {
-                t0 = t0.max(r);
-            } else {
-                t1 = t1.min(r);
-            }
-        }
-    }
-    if t0 > t1 || (t1 - t0) * (dx.abs() + dy.abs()) < super::EPS_MM {
-        return None;
-    }
-    Some((
-        Point::new(a.x + t0 * dx, a.y + t0 * dy),
-        Point::new(a.x + t1 * dx, a.y + t1 * dy),
-    ))
-}
-
 #[cfg(test)]
 mod tests {
+    use super::seams::cuts;
     use super::*;
     use crate::page::Stroke;
 
