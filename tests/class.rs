@@ -352,7 +352,7 @@ fn the_contents_sheet_is_a_one_page_plan_for_a_board_in_parts_and_for_a_class() 
 }
 
 #[test]
-#[ignore = "full matrix: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn the_contents_sheet_is_a_one_page_plan_in_every_language_size_paper_and_class() {
     let tmp = tempfile::tempdir().unwrap();
     for paper in ["a4", "letter", "a3"] {

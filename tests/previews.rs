@@ -229,7 +229,7 @@ fn an_svg_page_has_the_geometry_of_its_pdf_page() {
 }
 
 #[test]
-#[ignore = "full matrix: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_svg_page_has_the_geometry_of_its_pdf_page() {
     svg_pages_match(&["--lang", "all", "--preview", "svg"], 24 * 6, 200);
 }
@@ -289,7 +289,7 @@ fn a_png_page_matches_poppler_s_raster_of_its_pdf_page() {
 }
 
 #[test]
-#[ignore = "full matrix: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_png_page_matches_poppler_s_raster_of_its_pdf_page() {
     png_pages_match(&["--lang", "all"], 200);
 }

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{copy_of, edit, stderr, stdout, tablekit};
-use crate::support::games;
+use crate::support::games::{self, Notation};
 use crate::support::pdf_probe::{self, Probe};
 
 /// The caption of a three-ply puzzle in English.
@@ -483,7 +483,8 @@ fn notation_of(kit: &str, size: usize, alt: &str) -> String {
         let col = usize::from(name.as_bytes()[0] - b'a');
         (name[1..].parse::<usize>().unwrap() - 1, col)
     };
-    let stacking = !matches!(kit, "crossway" | "three-men-slide");
+    let notation = &games::kit(kit).expected().notation;
+    let stacking = matches!(notation, Notation::Stacks);
     for group in words.split("; ").filter(|g| !g.is_empty()) {
         if stacking {
             let (name, pieces) = group.split_once(": ").unwrap();
@@ -522,10 +523,12 @@ fn notation_of(kit: &str, size: usize, alt: &str) -> String {
         false => row.iter().map(|c| if c.is_empty() { "." } else { c }).collect(),
     });
     let board = rows.collect::<Vec<_>>().join("/");
-    match kit {
-        "crossway" => format!("{board} {}", &mover[..1]),
-        "three-men-slide" => format!("{board} {mover}"),
-        _ => format!("{board} {} 2", if mover.starts_with("White") { 1 } else { 2 }),
+    match notation {
+        Notation::PointsMoverInitial => format!("{board} {}", &mover[..1]),
+        Notation::PointsMoverName => format!("{board} {mover}"),
+        Notation::Stacks => {
+            format!("{board} {} 2", if mover.starts_with("White") { 1 } else { 2 })
+        }
     }
 }
 

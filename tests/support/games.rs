@@ -87,6 +87,18 @@ pub enum Marks {
     Discs,
 }
 
+/// How `rules solve` takes a position read from a diagram's alternative text.
+#[derive(Debug)]
+pub enum Notation {
+    /// Stacks in cells, bottom to top, as TPS (`x3/x,12,x/x3 1 2`).
+    Stacks,
+    /// One piece a point, each marked by its player's name; the side to move by the
+    /// name's first letter (`..V/.H./... V`).
+    PointsMoverInitial,
+    /// One piece a point, marked by its player's name; the side to move by its name.
+    PointsMoverName,
+}
+
 /// What a game's sheets show that `tablekit list` does not say.
 #[derive(Debug)]
 pub struct Expected {
@@ -108,6 +120,8 @@ pub struct Expected {
     pub puzzles_proved: &'static [(u8, &'static str)],
     /// The strings table and key of the heading of the record sheet's first column.
     pub record_heading: (&'static str, &'static str),
+    /// How the puzzles' positions are written for `rules solve`.
+    pub notation: Notation,
 }
 
 /// Every game's expectations, one entry each.
@@ -121,6 +135,7 @@ pub const EXPECTED: &[Expected] = &[
         pieces_each: (4, 4),
         puzzles_proved: &[(3, "3")],
         record_heading: ("log", "col_turn"),
+        notation: Notation::PointsMoverName,
     },
     Expected {
         game: "stack-top-roads",
@@ -131,6 +146,7 @@ pub const EXPECTED: &[Expected] = &[
         pieces_each: (9, 9),
         puzzles_proved: &[(3, "3")],
         record_heading: ("ledger", "col_turn"),
+        notation: Notation::Stacks,
     },
     Expected {
         game: "pathstone",
@@ -143,6 +159,7 @@ pub const EXPECTED: &[Expected] = &[
         pieces_each: (24, 24),
         puzzles_proved: &[(4, "3"), (6, "1")],
         record_heading: ("ledger", "col_move"),
+        notation: Notation::Stacks,
     },
     Expected {
         game: "crossway",
@@ -154,6 +171,7 @@ pub const EXPECTED: &[Expected] = &[
         pieces_each: (85, 0),
         puzzles_proved: &[(5, "3"), (9, "1")],
         record_heading: ("ledger", "col_move"),
+        notation: Notation::PointsMoverInitial,
     },
 ];
 
