@@ -343,7 +343,7 @@ fn contents_sheets(out: &Path) -> Vec<(PathBuf, Probe)> {
 
 #[test]
 fn the_contents_sheet_is_a_one_page_plan_for_a_board_in_parts_and_for_a_class() {
-    // Pathstone 8×8 on A4 is a board in parts, whose words go on a second page.
+    // Pathstone 8×8 on A4 is a board in parts.
     let tmp = tempfile::tempdir().unwrap();
     let base = ["pathstone", "--size", "8", "--lang", "ar"];
     build(tmp.path(), &base);

@@ -155,7 +155,7 @@ fn records_start_where_their_language_reads(kits: &[&str]) {
 
 #[test]
 fn a_record_s_type_is_readable_and_its_write_in_cells_take_handwriting() {
-    // The Stack-top ledger: a band of stacks under each turn's row.
+    // One kit's record sheet; the full tier reads every kit's.
     record_type_is_readable(&["stack-top-roads"]);
 }
 

@@ -139,7 +139,7 @@ fn landscape_and_custom_papers_are_exact() {
 
 #[test]
 fn a_kit_builds_on_small_paper() {
-    // Greek Pathstone: the longest words on a busy sheet set.
+    // One kit in one language; the full tier builds every kit in every language.
     builds_on_small_paper(&["pathstone", "--lang", "el"], 1);
 }
 

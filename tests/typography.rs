@@ -73,7 +73,7 @@ fn no_long_decimals(kits: &[&str]) {
 /// running text at 14 pt; the board and pieces at the kit's large cell.
 #[test]
 fn large_print_of_a_kit_sets_no_player_text_under_twelve_points() {
-    // Stack-top roads: its ledger's band of stacks and its notation key.
+    // One kit in every language; the full tier builds them all.
     large_print_holds(&["stack-top-roads"]);
 }
 
