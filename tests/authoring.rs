@@ -43,27 +43,37 @@ fn without_key(text: &str, section: &str, name: &str) -> String {
 }
 
 #[test]
+fn a_kit_from_the_previous_release_builds_unchanged_in_english_and_french() {
+    previous_release_builds(&["en", "fr"], false);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn a_kit_from_the_previous_release_builds_unchanged_in_every_language() {
+    previous_release_builds(&["all"], true);
+}
+
+/// The previous release's Stack-top kit builds in `langs` (and passes `check` if
+/// `checked`), the game's own words filling in a key that came later.
+fn previous_release_builds(langs: &[&str], checked: bool) {
     let tmp = tempfile::tempdir().unwrap();
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/previous-release/stack-top-roads");
     let out = tmp.path().join("out");
-    let built = run(&[
-        "build",
-        fixture.to_str().unwrap(),
-        "--lang",
-        "all",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(built.status.success(), "{}", stderr(&built));
+    for lang in langs {
+        let args = ["build", fixture.to_str().unwrap(), "--lang", lang, "--out"];
+        let built = run(&[&args[..], &[out.to_str().unwrap()]].concat());
+        assert!(built.status.success(), "{}", stderr(&built));
+    }
     // The ledger's action note came after that release: the game's own text fills in.
     let ledger = pdf_probe::load_file(&out.join("stack-top-roads/en-a4/ledger.pdf"));
     assert!(ledger.text().contains("In the Action column"), "{}", ledger.text());
     let french = pdf_probe::load_file(&out.join("stack-top-roads/fr-a4/ledger.pdf"));
     assert!(!french.text().contains("In the Action column"), "French, not English");
-    let checked = run(&["check", fixture.to_str().unwrap()]);
-    assert!(checked.status.success(), "{}", stderr(&checked));
+    if checked {
+        let checked = run(&["check", fixture.to_str().unwrap()]);
+        assert!(checked.status.success(), "{}", stderr(&checked));
+    }
 }
 
 #[test]
@@ -126,6 +136,7 @@ fn every_string_a_template_lacks_is_listed_in_one_run() {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn a_strings_file_copied_from_english_counts_as_untranslated() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = copy_of("stack-top-roads", tmp.path());

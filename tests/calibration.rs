@@ -327,33 +327,8 @@ fn a_correction_keeps_the_margin_or_is_refused_naming_the_least_one_allowed() {
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("config");
     let out = tmp.path().join("out");
-    // A strong correction on office paper: the sheets are laid out on a smaller
-    // area, so every mark of every kit keeps 10 mm from the PDF page's edge.
-    for paper in ["a4", "letter"] {
-        let args = ["build", "--lang", "en", "--paper", paper, "--measured", "92x92"];
-        let built = tablekit_in(
-            &config,
-            &[&args[..], &["--out", out.to_str().unwrap()]].concat(),
-        );
-        assert_eq!(built.status.code(), Some(0), "{paper}: {}", stderr(&built));
-        let mut checked = 0;
-        for kit in std::fs::read_dir(&out).unwrap() {
-            for folder in std::fs::read_dir(kit.unwrap().path()).unwrap() {
-                for file in std::fs::read_dir(folder.unwrap().path()).unwrap() {
-                    let path = file.unwrap().path();
-                    for (i, page) in pdf_probe::load_file(&path).pages.iter().enumerate()
-                    {
-                        page.all_marks_inside(9.99).unwrap_or_else(|e| {
-                            panic!("{} page {i}: {e}", path.display())
-                        });
-                        checked += 1;
-                    }
-                }
-            }
-        }
-        assert!(checked > 30, "{checked} pages");
-        std::fs::remove_dir_all(&out).unwrap();
-    }
+    // One kit with a board in parts; the full tier corrects every kit.
+    correction_keeps_the_margin(&config, &out, &["pathstone", "--size", "8"], 10);
     // On small paper the same kind of correction leaves too little room: refused,
     // naming the least bars that work, and those build.
     let small = ["build", "three-men-slide", "--paper", "150x200mm"];
@@ -414,4 +389,43 @@ fn options_that_would_be_ignored_or_run_without_end_are_refused() {
         tablekit_in(tmp.path(), &["rules", "puzzles", "pathstone", "--count", "25"]);
     assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
     assert!(stderr(&run).contains("25 is not in 1..=24"), "{}", stderr(&run));
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn a_correction_keeps_every_kit_s_marks_inside_the_margin() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (config, out) = (tmp.path().join("config"), tmp.path().join("out"));
+    correction_keeps_the_margin(&config, &out, &[], 30);
+}
+
+/// A strong correction on office paper: the sheets are laid out on a smaller area, so
+/// every mark of every page built with `args` (more than `pages` on each paper) keeps
+/// 10 mm from the PDF page's edge, on A4 and on Letter.
+fn correction_keeps_the_margin(config: &Path, out: &Path, args: &[&str], pages: usize) {
+    for paper in ["a4", "letter"] {
+        let fixed = ["build", "--lang", "en", "--paper", paper, "--measured", "92x92"];
+        let built = tablekit_in(
+            config,
+            &[&fixed[..], args, &["--out", out.to_str().unwrap()]].concat(),
+        );
+        assert_eq!(built.status.code(), Some(0), "{paper}: {}", stderr(&built));
+        let mut checked = 0;
+        for kit in std::fs::read_dir(out).unwrap() {
+            for folder in std::fs::read_dir(kit.unwrap().path()).unwrap() {
+                for file in std::fs::read_dir(folder.unwrap().path()).unwrap() {
+                    let path = file.unwrap().path();
+                    for (i, page) in pdf_probe::load_file(&path).pages.iter().enumerate()
+                    {
+                        page.all_marks_inside(9.99).unwrap_or_else(|e| {
+                            panic!("{} page {i}: {e}", path.display())
+                        });
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > pages, "{paper}: {checked} pages");
+        std::fs::remove_dir_all(out).unwrap();
+    }
 }

@@ -5,27 +5,15 @@
 use std::path::{Path, PathBuf};
 
 use crate::cli::{stderr, stdout, tablekit};
+use crate::support::games::{self, Kit};
 use crate::support::pdf_probe::{self, Probe};
-
-const LANGS: [&str; 6] = ["en", "fr", "de", "es", "el", "ar"];
-
-/// Every kit with the board sizes it is built at (`None`: its only size).
-const BUILDS: [(&str, &[u8]); 4] = [
-    ("three-men-slide", &[3]),
-    ("stack-top-roads", &[3]),
-    ("pathstone", &[3, 4, 5, 6, 7, 8]),
-    ("crossway", &[5, 9, 13, 19]),
-];
-
-fn several_sizes(kit: &str) -> bool {
-    matches!(kit, "pathstone" | "crossway")
-}
 
 /// Builds one variant; returns its folder and the files in the order `build` wrote them.
 fn build(out: &Path, kit: &str, lang: &str, size: u8) -> (PathBuf, Vec<String>) {
     let size_arg = size.to_string();
+    let listed = games::kit(kit);
     let mut args = vec!["build", kit, "--lang", lang, "--out", out.to_str().unwrap()];
-    if several_sizes(kit) {
+    if listed.several_sizes() {
         args.extend(["--size", &size_arg]);
     }
     let run = tablekit(&args);
@@ -38,12 +26,7 @@ fn build(out: &Path, kit: &str, lang: &str, size: u8) -> (PathBuf, Vec<String>) 
             Path::new(path).file_name().unwrap().to_string_lossy().into_owned()
         })
         .collect();
-    let variant = if several_sizes(kit) {
-        format!("{lang}-a4-{size}")
-    } else {
-        format!("{lang}-a4")
-    };
-    (out.join(kit).join(variant), written)
+    (out.join(kit).join(listed.variant(lang, "a4", size)), written)
 }
 
 fn pdfs(dir: &Path) -> Vec<(String, Probe)> {
@@ -101,58 +84,83 @@ fn a_square_token_is_read_from_moves_and_placements_but_not_from_stamps() {
 }
 
 #[test]
+fn every_square_named_on_a_small_board_s_sheets_is_on_it() {
+    // Pathstone 3×3: its sheets would name a square of the larger boards if any did.
+    squares_named_are_on_the_board(tmp_dir().path(), games::kit("pathstone"), "en", 3);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_square_named_on_any_sheet_is_on_the_board_being_built() {
-    let tmp = tempfile::tempdir().unwrap();
-    for (kit, sizes) in BUILDS {
-        for &size in sizes {
-            for lang in LANGS {
+    let tmp = tmp_dir();
+    for kit in games::kits() {
+        let sizes = kit.sizes_built();
+        for &size in &sizes {
+            for lang in &kit.languages {
                 // Every language at the smallest and the default size; English at all.
-                let default = if kit == "crossway" {
-                    9
-                } else if kit == "pathstone" {
-                    5
-                } else {
-                    3
-                };
-                if lang != "en" && size != sizes[0] && size != default {
+                if lang != "en" && size != sizes[0] && size != kit.default_size {
                     continue;
                 }
-                let (dir, _) = build(tmp.path(), kit, lang, size);
-                for (name, pdf) in pdfs(&dir) {
-                    let text = pdf.text();
-                    for square in squares(&text) {
-                        // The paper's name on the contents sheet is not a square.
-                        if name == "contents.pdf" && square.eq_ignore_ascii_case("a4") {
-                            continue;
-                        }
-                        assert!(
-                            on_board(&square, size),
-                            "{kit} {lang} {size}×{size} {name} names {square}:\n{text}"
-                        );
-                    }
-                }
+                squares_named_are_on_the_board(tmp.path(), kit, lang, size);
             }
         }
     }
 }
 
-#[test]
-fn the_contents_sheet_comes_first_and_lists_exactly_the_files_written_with_their_pages() {
-    let tmp = tempfile::tempdir().unwrap();
-    for (kit, sizes) in BUILDS {
-        for lang in LANGS {
-            let (dir, written) = build(tmp.path(), kit, lang, sizes[0]);
-            assert_eq!(
-                written.first().map(String::as_str),
-                Some("contents.pdf"),
-                "{kit}"
+fn tmp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// Every square any sheet of the build names is on its `size`×`size` board.
+fn squares_named_are_on_the_board(out: &Path, kit: &Kit, lang: &str, size: u8) {
+    let (dir, _) = build(out, &kit.id, lang, size);
+    for (name, pdf) in pdfs(&dir) {
+        let text = pdf.text();
+        for square in squares(&text) {
+            // The paper's name on the contents sheet is not a square.
+            if name == "contents.pdf" && square.eq_ignore_ascii_case("a4") {
+                continue;
+            }
+            assert!(
+                on_board(&square, size),
+                "{} {lang} {size}×{size} {name} names {square}:\n{text}",
+                kit.id
             );
+        }
+    }
+}
+
+#[test]
+fn the_contents_sheet_comes_first_and_lists_the_files_written_with_their_pages() {
+    let tmp = tmp_dir();
+    contents_lists_the_files_written(tmp.path(), games::kit("three-men-slide"), "en");
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn the_contents_sheet_comes_first_and_lists_exactly_the_files_written_with_their_pages() {
+    let tmp = tmp_dir();
+    for kit in games::kits() {
+        for lang in &kit.languages {
+            contents_lists_the_files_written(tmp.path(), kit, lang);
+        }
+    }
+}
+
+/// The build's contents sheet is written first and lists every file written, each
+/// twice, with its page count; at the kit's smallest size.
+fn contents_lists_the_files_written(out: &Path, kit: &Kit, lang: &str) {
+    let id = &kit.id;
+    {
+        {
+            let (dir, written) = build(out, id, lang, *kit.sizes.start());
+            assert_eq!(written.first().map(String::as_str), Some("contents.pdf"), "{id}");
             let files = pdfs(&dir);
             let mut on_disk: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
             let mut reported: Vec<&str> = written.iter().map(String::as_str).collect();
             on_disk.sort();
             reported.sort();
-            assert_eq!(on_disk, reported, "{kit} {lang}");
+            assert_eq!(on_disk, reported, "{id} {lang}");
             let contents = &files.iter().find(|(n, _)| n == "contents.pdf").unwrap().1;
             let text =
                 contents.column_text().split_whitespace().collect::<Vec<_>>().join(" ");
@@ -166,9 +174,9 @@ fn the_contents_sheet_comes_first_and_lists_exactly_the_files_written_with_their
             listed_sorted.sort();
             let mut twice: Vec<&str> = reported.iter().flat_map(|r| [*r, *r]).collect();
             twice.sort();
-            assert_eq!(listed_sorted, twice, "{kit} {lang}: {text}");
+            assert_eq!(listed_sorted, twice, "{id} {lang}: {text}");
             if lang == "ar" {
-                continue; // read right to left: numbers and names are not in run order
+                return; // read right to left: numbers and names are not in run order
             }
             // Each entry reads `name.pdf (N pages)`: the first number after the name.
             for (name, pdf) in &files {
@@ -183,7 +191,7 @@ fn the_contents_sheet_comes_first_and_lists_exactly_the_files_written_with_their
                 assert_eq!(
                     pages.parse::<usize>().unwrap(),
                     pdf.pages.len(),
-                    "{kit} {lang}: pages of {name} in {text}"
+                    "{id} {lang}: pages of {name} in {text}"
                 );
             }
         }
@@ -204,10 +212,25 @@ fn stamp(contents: &Probe) -> String {
 }
 
 #[test]
+fn every_page_of_a_kit_s_builds_carries_its_stamp_and_builds_differ() {
+    // Two sizes of one kit: builds that differ only in their size.
+    stamps_on_every_page_and_distinct(&["pathstone"]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_page_of_a_build_carries_its_stamp_and_builds_differ() {
+    stamps_on_every_page_and_distinct(&[]);
+}
+
+/// Every page of the English builds of `only` (every kit if none is named), at their
+/// two smallest sizes, carries the build's stamp, and no two builds share one.
+fn stamps_on_every_page_and_distinct(only: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
     let mut stamps = Vec::new();
-    for (kit, sizes) in BUILDS {
+    for kit in games::kits().iter().filter(|k| only.is_empty() || only.contains(&&*k.id))
+    {
+        let (kit, sizes) = (&kit.id, kit.sizes_built());
         for &size in &sizes[..sizes.len().min(2)] {
             let (dir, _) = build(tmp.path(), kit, "en", size);
             let files = pdfs(&dir);
@@ -259,11 +282,31 @@ fn host_phrases(kit: &str, lang: &str) -> Vec<String> {
 }
 
 #[test]
+fn a_kit_s_player_sheets_and_contents_sheet_show_no_host_key_text() {
+    let tmp = tmp_dir();
+    for lang in ["en", "ar"] {
+        no_host_key_text_beside_the_key(tmp.path(), games::kit("crossway"), lang);
+    }
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn player_sheets_and_the_contents_sheet_show_no_host_key_text() {
-    let tmp = tempfile::tempdir().unwrap();
-    for (kit, sizes) in BUILDS {
-        for lang in LANGS {
-            let (dir, _) = build(tmp.path(), kit, lang, sizes[0]);
+    let tmp = tmp_dir();
+    for kit in games::kits() {
+        for lang in &kit.languages {
+            no_host_key_text_beside_the_key(tmp.path(), kit, lang);
+        }
+    }
+}
+
+/// No phrase of the kit's host-key strings is on a sheet of the build but the key,
+/// at the kit's smallest size.
+fn no_host_key_text_beside_the_key(out: &Path, kit: &Kit, lang: &str) {
+    let kit = kit.id.as_str();
+    {
+        {
+            let (dir, _) = build(out, kit, lang, *games::kit(kit).sizes.start());
             let phrases = host_phrases(kit, lang);
             assert!(!phrases.is_empty(), "{kit} {lang}");
             let files = pdfs(&dir);
@@ -360,7 +403,8 @@ fn three_men_slide_says_who_starts_and_agrees_the_stopping_rules_first() {
     assert!(agree < first_rule && first_rule < stuck, "the agreement leads the list");
     assert!(!card[stuck..].contains("Agree"), "the agreement inside the last rule");
     // The other languages carry the same sentence, once, before the rules it introduces.
-    for lang in &LANGS[1..] {
+    let kit = games::kit("three-men-slide");
+    for lang in kit.languages.iter().filter(|l| *l != "en") {
         let (dir, _) = build(tmp.path(), "three-men-slide", lang, 3);
         let strings =
             std::fs::read_to_string(format!("kits/three-men-slide/lang/{lang}.toml"))
@@ -672,10 +716,24 @@ fn assert_no_crowns_named(folder: &Path, lang: &str) {
 /// numbers of minutes after the board's size, in the contents sheet's table notes.
 /// A Pathstone size without Crowns names none on any sheet.
 #[test]
+fn every_size_of_a_kit_has_a_game_time_and_names_only_its_pieces() {
+    // Pathstone in French: six sizes, two of them without Crowns.
+    game_times_and_pieces_hold(&["pathstone", "--lang", "fr"], 6, 2);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_size_of_every_kit_has_a_game_time_and_names_only_its_pieces() {
-    let tmp = tempfile::tempdir().unwrap();
+    // Pathstone 3×3 and 4×4 in six languages have no Crowns.
+    game_times_and_pieces_hold(&["--lang", "all"], 100, 12);
+}
+
+/// Builds every size with `args`: at least `builds` of them, `crownless` without
+/// Crowns.
+fn game_times_and_pieces_hold(args: &[&str], builds: usize, crownless_builds: usize) {
+    let tmp = tmp_dir();
     let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&["build", "--lang", "all", "--all-sizes", "--out", out]);
+    let run = tablekit(&[&["build", "--all-sizes", "--out", out], args].concat());
     assert!(run.status.success(), "{}", stderr(&run));
     let (mut checked, mut crownless) = (0, 0);
     for kit in std::fs::read_dir(tmp.path()).unwrap() {
@@ -714,26 +772,34 @@ fn every_size_of_every_kit_has_a_game_time_and_names_only_its_pieces() {
             checked += 1;
         }
     }
-    assert!(checked > 100, "{checked} builds");
-    assert_eq!(crownless, 12, "Pathstone 3×3 and 4×4 in six languages");
+    assert!(checked >= builds, "{checked} builds");
+    assert_eq!(crownless, crownless_builds, "Pathstone 3×3 and 4×4");
 }
 
 /// "The board is printed at full size on N sheets" counts the board file's pages,
 /// which hold two parts each when they are landscape.
 #[test]
+fn a_board_s_sheet_count_is_its_file_s_page_count() {
+    // Pathstone's larger boards come in parts on A4.
+    sheet_counts_are_page_counts(&["pathstone"], &["a4"], 3);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn the_board_s_sheet_count_is_its_file_s_page_count() {
-    let tmp = tempfile::tempdir().unwrap();
+    sheet_counts_are_page_counts(&[], &["a4", "letter"], 10);
+}
+
+/// Builds every size with `args` on each of `papers`, and compares the sheets the
+/// contents sheet says a board in parts takes with its file's pages (at least `boards`).
+fn sheet_counts_are_page_counts(args: &[&str], papers: &[&str], boards: usize) {
+    let tmp = tmp_dir();
     let mut checked = 0;
-    for paper in ["a4", "letter"] {
+    for &paper in papers {
         let out = tmp.path().join(paper);
-        let run = tablekit(&[
-            "build",
-            "--all-sizes",
-            "--paper",
-            paper,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let fixed =
+            ["build", "--all-sizes", "--paper", paper, "--out", out.to_str().unwrap()];
+        let run = tablekit(&[&fixed[..], args].concat());
         assert!(run.status.success(), "{}", stderr(&run));
         for kit in std::fs::read_dir(&out).unwrap() {
             for folder in std::fs::read_dir(kit.unwrap().path()).unwrap() {
@@ -754,7 +820,7 @@ fn the_board_s_sheet_count_is_its_file_s_page_count() {
             }
         }
     }
-    assert!(checked >= 10, "{checked} boards in parts");
+    assert!(checked >= boards, "{checked} boards in parts");
 }
 
 /// The minutes the contents sheet gives for preparing include the board's parts: a

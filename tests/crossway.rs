@@ -32,10 +32,22 @@ fn assert_spacing(lines: &[f64], n: u8, pitch: f64, what: &str) {
 }
 
 #[test]
+fn the_smallest_default_and_largest_sizes_build_with_go_spacing_on_a4_and_letter() {
+    go_spacing_holds(&[5, 9, 19]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_offered_size_builds_with_go_spacing_on_a4_and_letter() {
+    go_spacing_holds(&(5..=19).collect::<Vec<_>>());
+}
+
+/// The board at each of `sizes` on A4 and Letter keeps its marks inside and is ruled
+/// at Go spacing.
+fn go_spacing_holds(sizes: &[u8]) {
     let tmp = tempfile::tempdir().unwrap();
     for paper in ["a4", "letter"] {
-        for size in 5..=19 {
+        for &size in sizes {
             let board = probe(&build(tmp.path(), paper, size), "board");
             let what = format!("{paper} {size}×{size}");
             for page in &board.pages {

@@ -1,7 +1,7 @@
 //! A fuzzing harness over kits: the shipped kits, mutated at random (their TOML, their
 //! strings and their templates), loaded and built in process. No input may panic, and
 //! every refusal names a file. It runs briefly in the suite (`FUZZ_CASES`, default
-//! 48 per target); for a longer run:
+//! 12 per target, and 48 more in the full tier); for a longer run:
 //!
 //! ```text
 //! FUZZ_CASES=5000 cargo test --release fuzz -- --nocapture
@@ -13,10 +13,15 @@ use tablekit::Paper;
 use tablekit::kit::Source;
 use tablekit::pipeline::{Options, build};
 
-/// How many cases each target runs.
-fn cases() -> u32 {
-    std::env::var("FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(48)
+/// How many cases each target runs: `FUZZ_CASES`, else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(default)
 }
+
+/// Cases per target in the default tier, and in the full tier, which runs every
+/// target again at greater length.
+const QUICK: u32 = 12;
+const FULL: u32 = 48;
 
 /// Text a hostile author might type: markup, placeholders, controls, bidi marks,
 /// huge numbers, long words.
@@ -104,10 +109,14 @@ fn run(source: &Source) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Runs `cases()` mutations of one file of every built-in kit.
-fn fuzz_file(file: &'static str, extra: Option<(&'static str, &'static str)>) {
+/// Runs `cases(count)` mutations of one file of every built-in kit.
+fn fuzz_file(
+    file: &'static str,
+    extra: Option<(&'static str, &'static str)>,
+    count: u32,
+) {
     let kits = crate::support::shipped_kits();
-    let mut runner = TestRunner::new(Config { cases: cases(), ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: cases(count), ..Config::default() });
     let strategy = (0..kits.len(), 0.0..1.0f64, 0..8usize, nasty());
     runner
         .run(&strategy, |(k, at, cut, insert)| {
@@ -122,28 +131,45 @@ fn fuzz_file(file: &'static str, extra: Option<(&'static str, &'static str)>) {
         .unwrap();
 }
 
-#[test]
-fn fuzz_kit_toml() {
-    fuzz_file("kit.toml", None);
-}
-
-#[test]
-fn fuzz_english_strings() {
-    fuzz_file("lang/en.toml", None);
-}
-
-#[test]
-fn fuzz_arabic_strings() {
-    fuzz_file("lang/ar.toml", None);
-}
-
-#[test]
-fn fuzz_a_kit_template() {
-    fuzz_file(
+/// The files mutated: kit.toml, the English and Arabic strings, and a template the
+/// kit brings (one that draws the board and its legend).
+const TARGETS: [(&str, Option<(&str, &str)>); 4] = [
+    ("kit.toml", None),
+    ("lang/en.toml", None),
+    ("lang/ar.toml", None),
+    (
         "templates/board.tera",
         Some((
             "templates/board.tera",
             "# {{ t.board.title }}\n@board\n{{ t.board.legend }}\n",
         )),
-    );
+    ),
+];
+
+#[test]
+fn fuzz_kit_toml() {
+    fuzz_file(TARGETS[0].0, TARGETS[0].1, QUICK);
+}
+
+#[test]
+fn fuzz_english_strings() {
+    fuzz_file(TARGETS[1].0, TARGETS[1].1, QUICK);
+}
+
+#[test]
+fn fuzz_arabic_strings() {
+    fuzz_file(TARGETS[2].0, TARGETS[2].1, QUICK);
+}
+
+#[test]
+fn fuzz_a_kit_template() {
+    fuzz_file(TARGETS[3].0, TARGETS[3].1, QUICK);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn fuzz_every_target_at_full_length() {
+    for (file, extra) in TARGETS {
+        fuzz_file(file, extra, FULL);
+    }
 }

@@ -3,13 +3,11 @@
 //! uses a term, the same key in every translation uses that language's term (one of
 //! its listed forms: plurals, cases, the article or a clitic glued on).
 
+use crate::support::games;
 use crate::support::without_placeholders;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-const KITS: [&str; 4] = ["three-men-slide", "stack-top-roads", "pathstone", "crossway"];
-const LANGS: [&str; 6] = ["en", "fr", "de", "es", "el", "ar"];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("kits")
@@ -90,7 +88,7 @@ fn has_word(text: &str, form: &str) -> bool {
 fn every_language_has_a_form_for_every_term_of_the_english_glossary() {
     let english = glossary("en");
     assert!(english.len() >= 12, "the glossary holds the game's terms");
-    for lang in LANGS {
+    for lang in games::languages() {
         let terms = glossary(lang);
         let missing: Vec<&String> =
             english.keys().filter(|t| !terms.contains_key(*t)).collect();
@@ -109,9 +107,10 @@ fn every_kit_translates_each_game_term_with_its_glossary_term() {
     let not_terms = not_game_terms();
     let mut uses = 0;
     let mut faults = Vec::new();
-    for lang in LANGS.into_iter().filter(|&l| l != "en") {
-        let terms = glossary(lang);
-        for kit in KITS {
+    for kit in games::kits() {
+        for lang in kit.languages.iter().filter(|l| *l != "en") {
+            let terms = glossary(lang);
+            let kit = kit.id.as_str();
             let source = strings(kit, "en");
             let translated = strings(kit, lang);
             for (key, text) in &source {

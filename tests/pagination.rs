@@ -9,11 +9,10 @@ use tablekit::Paper;
 use tablekit::pipeline::{Options, build};
 
 use crate::support::boards;
+use crate::support::games;
 use crate::support::pdf_probe::{self, PageProbe, TextRun};
 use crate::typography::long_decimal;
 
-/// The project's six languages.
-const LANGUAGES: [&str; 6] = ["en", "fr", "de", "es", "el", "ar"];
 /// Space the footer takes at the foot of every page (`layout::footer`), and the top
 /// margin: content lies between them.
 const FOOTER_MM: f64 = 34.0;
@@ -39,11 +38,16 @@ struct Sheet {
     body_pt: f64,
 }
 
-/// Builds every kit in every language on the three papers, and Pathstone's largest
-/// boards (their stones once ended on a blank page) on A4, in parallel.
-fn matrix() -> Vec<Sheet> {
+/// Builds every kit (or those named in `only`) in every language it has (or those of
+/// `langs` it has) on the three papers, and Pathstone's largest boards (their stones
+/// once ended on a blank page) on A4, in parallel.
+fn matrix(only: &[&str], langs: &[&str]) -> Vec<Sheet> {
     let kits: Vec<_> = crate::support::shipped_kits()
         .iter()
+        .filter(|source| {
+            let id = std::path::Path::new(&source.dir).file_name().unwrap();
+            only.is_empty() || only.iter().any(|o| *o == id)
+        })
         .map(|source| {
             tablekit::pipeline::load(source).unwrap_or_else(|_| panic!("{}", source.dir))
         })
@@ -56,7 +60,8 @@ fn matrix() -> Vec<Sheet> {
     let papers = &papers;
     let mut jobs = Vec::new();
     for kit in &kits {
-        for lang in LANGUAGES {
+        let has = games::kit(kit.id()).languages.iter().map(String::as_str);
+        for lang in has.filter(|l| langs.is_empty() || langs.contains(l)) {
             for paper in papers {
                 jobs.push((kit, lang, paper, None, false));
             }
@@ -203,9 +208,22 @@ fn starts_item(page: &PageProbe, line: &Line) -> bool {
 }
 
 #[test]
+fn a_kit_paginates_and_sets_type_as_a_typesetter_would() {
+    // One kit, read left to right and right to left; the full tier builds them all.
+    paginates_as_a_typesetter_would(&["stack-top-roads"], &["en", "ar"], 40);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_kit_paginates_and_sets_type_as_a_typesetter_would() {
-    let sheets = matrix();
-    assert!(sheets.len() > 100, "only {} PDFs built", sheets.len());
+    paginates_as_a_typesetter_would(&[], &[], 300);
+}
+
+/// Every sheet of [`matrix`]`(only, langs)`, more than `at_least` of them, is paginated
+/// and set as a typesetter would.
+fn paginates_as_a_typesetter_would(only: &[&str], langs: &[&str], at_least: usize) {
+    let sheets = matrix(only, langs);
+    assert!(sheets.len() > at_least, "only {} PDFs built", sheets.len());
     let mut faults = Vec::new();
     let mut fault =
         |sheet: &Sheet, what: String| faults.push(format!("{}: {what}", sheet.name));

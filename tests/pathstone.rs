@@ -40,11 +40,31 @@ fn assert_pitch(lines: &[f64], n: u8, what: &str) {
     }
 }
 
+/// Sizes the default tier builds: one without Crowns, one with a Crown, and the
+/// largest, with two Crowns and a board in parts.
+const SAMPLE: [u8; 3] = [4, 5, 8];
+
+fn reserves(sizes: &[u8]) -> impl Iterator<Item = (u8, usize, usize)> {
+    RESERVES.into_iter().filter(|(size, _, _)| sizes.contains(size))
+}
+
 #[test]
+fn three_sizes_build_on_a4_and_letter_with_the_board_at_exact_pitch() {
+    board_at_exact_pitch(&SAMPLE);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_size_builds_on_a4_and_letter_with_the_board_at_exact_pitch() {
+    board_at_exact_pitch(&[3, 4, 5, 6, 7, 8]);
+}
+
+/// At each of `sizes`, on A4 and Letter, the board keeps its marks inside, tells how
+/// to put its parts together once, and is ruled at 32 mm.
+fn board_at_exact_pitch(sizes: &[u8]) {
     let tmp = tempfile::tempdir().unwrap();
     for paper in ["a4", "letter"] {
-        for (size, _, _) in RESERVES {
+        for (size, _, _) in reserves(sizes) {
             let dir = build(tmp.path(), paper, size);
             let board = probe(&dir, "board");
             let what = format!("{paper} {size}×{size}");
@@ -86,9 +106,21 @@ fn boards_too_large_for_the_paper_are_split_never_shrunk() {
 }
 
 #[test]
+fn pieces_and_reserves_come_from_the_rules_for_three_sizes() {
+    pieces_and_reserves_from_the_rules(&SAMPLE);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn pieces_and_reserves_come_from_the_rules_for_each_size() {
+    pieces_and_reserves_from_the_rules(&[3, 4, 5, 6, 7, 8]);
+}
+
+/// At each of `sizes`, the stones sheet and the rule card give the stones and Crowns
+/// the rules hand each player, a spare of each, a fold line for every stone.
+fn pieces_and_reserves_from_the_rules(sizes: &[u8]) {
     let tmp = tempfile::tempdir().unwrap();
-    for (size, stones, crowns) in RESERVES {
+    for (size, stones, crowns) in reserves(sizes) {
         let dir = build(tmp.path(), "a4", size);
         let sheet = probe(&dir, "stones");
         let count = |letter: &str, pt: f64| {
@@ -194,6 +226,7 @@ fn check_with_example(kit: &str, example: &str) -> std::process::Output {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn moves_from_a_square_are_every_carry_from_it_whatever_its_count() {
     // The seed's stack on a1 (B under W): one or two stones, up or right, in one or
     // two drops. A prefix match on "a1" used to miss the four that start with "2".

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{stderr, tablekit};
 use crate::support::boards::{self, board_grid};
+use crate::support::games;
 use crate::support::pdf_probe::{self, PageProbe, Probe};
 
 /// Cut lines must follow the piece to this.
@@ -20,15 +21,23 @@ struct Case {
     id: &'static str,
     sheet: &'static str,
     line: f64,
-    suffix: &'static str,
+    suffix: String,
 }
 
-const CASES: [Case; 4] = [
-    Case { id: "three-men-slide", sheet: "counters", line: 1.4, suffix: "" },
-    Case { id: "stack-top-roads", sheet: "stones", line: 0.4, suffix: "" },
-    Case { id: "pathstone", sheet: "stones", line: 0.4, suffix: "-5" },
-    Case { id: "crossway", sheet: "stones", line: 0.35, suffix: "-9" },
-];
+/// Every built-in kit as a case.
+fn cases() -> Vec<Case> {
+    games::kits().iter().map(|kit| case(&kit.id)).collect()
+}
+
+fn case(id: &str) -> Case {
+    let kit = games::kit(id);
+    Case {
+        id: &kit.id,
+        sheet: kit.pieces_sheet(),
+        line: kit.expected().line_width_mm,
+        suffix: kit.default_suffix(),
+    }
+}
 
 fn build(out: &Path, id: &str, extra: &[&str]) -> PathBuf {
     let mut args = vec!["build", id, "--out", out.to_str().unwrap()];
@@ -37,10 +46,11 @@ fn build(out: &Path, id: &str, extra: &[&str]) -> PathBuf {
     assert!(run.status.success(), "{}", stderr(&run));
     let paper = extra.windows(2).find(|w| w[0] == "--paper").map_or("a4", |w| w[1]);
     let size = extra.windows(2).find(|w| w[0] == "--size").map(|w| w[1]);
-    let suffix = match (size, CASES.iter().find(|c| c.id == id)) {
-        (Some(n), _) => format!("-{n}"),
-        (None, Some(case)) => case.suffix.to_string(),
-        (None, None) => String::new(),
+    let builtin = games::kits().iter().any(|k| k.id == id);
+    let suffix = match size {
+        Some(n) => format!("-{n}"),
+        None if builtin => case(id).suffix,
+        None => String::new(),
     };
     // A cell size sets the edition apart: `-cell-large`, `-cell-36mm`.
     let cell = match extra.windows(2).find(|w| w[0] == "--cell").map(|w| w[1]) {
@@ -123,17 +133,13 @@ fn pieces(pdf: &Probe, size: f64) -> Vec<Vec<(f64, f64, f64, f64)>> {
 }
 
 pub fn piece_size(id: &str) -> f64 {
-    match id {
-        "crossway" => 20.0,
-        "pathstone" => 24.0,
-        _ => 30.0,
-    }
+    games::kit(id).expected().piece_mm
 }
 
 #[test]
 fn every_piece_is_cut_on_its_own_outline_at_its_printed_size() {
     let tmp = tempfile::tempdir().unwrap();
-    for case in &CASES {
+    for case in &cases() {
         let dir = build(tmp.path(), case.id, &["--cut", "outline"]);
         let sheet = probe(&dir, case.sheet);
         let size = piece_size(case.id);
@@ -167,9 +173,22 @@ fn every_piece_is_cut_on_its_own_outline_at_its_printed_size() {
 }
 
 #[test]
+fn a_kit_s_pieces_fit_its_board_at_every_cell_preset() {
+    // Crossway: 20 mm stones on points 22 mm apart, the least room of the built-in kits.
+    pieces_fit_at_every_preset(&[case("crossway")]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn pieces_fit_their_board_at_every_cell_preset() {
+    pieces_fit_at_every_preset(&cases());
+}
+
+/// At each cell preset the widest piece of each case is at least 1 mm narrower than
+/// the tightest spacing of its board.
+fn pieces_fit_at_every_preset(cases: &[Case]) {
     let tmp = tempfile::tempdir().unwrap();
-    for case in &CASES {
+    for case in cases {
         for preset in ["small", "standard", "large"] {
             let dir = build(tmp.path(), case.id, &["--cell", preset, "--cut", "outline"]);
             let (xs, ys) = board_grid(&probe(&dir, "board").pages, case.line);
@@ -238,7 +257,7 @@ fn rows_of_pieces_are_balanced_and_no_sheet_is_blank() {
     ] {
         let extra = [extra, vec!["--cut", "outline"]].concat();
         let dir = build(tmp.path(), id, &extra);
-        let case = CASES.iter().find(|c| c.id == id).unwrap();
+        let case = case(id);
         let sheet = probe(&dir, case.sheet);
         let size = piece_size(id);
         for (i, found) in pieces(&sheet, size).iter().enumerate() {

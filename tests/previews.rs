@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::cli::{stderr, tablekit};
+use crate::support::games;
 use crate::support::pdf_probe::{self, PageProbe};
 
 /// Geometry must agree to this, in millimetres.
@@ -218,11 +219,30 @@ fn compare_page(svg: &str, page: &PageProbe) -> Result<(), String> {
 }
 
 #[test]
+fn an_svg_page_has_the_geometry_of_its_pdf_page() {
+    // Arabic Pathstone at its largest: right-to-left text and a board in parts.
+    svg_pages_match(
+        &["pathstone", "--size", "8", "--lang", "ar", "--preview", "svg"],
+        7,
+        10,
+    );
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_svg_page_has_the_geometry_of_its_pdf_page() {
+    svg_pages_match(&["--lang", "all", "--preview", "svg"], 24 * 6, 200);
+}
+
+/// Builds with `args` and compares every page's SVG preview with its PDF page; at
+/// least `files` PDFs and more than `at_least` pages, so that a build writing fewer
+/// fails rather than passes.
+fn svg_pages_match(args: &[&str], files: usize, at_least: usize) {
     let tmp = tempfile::tempdir().unwrap();
-    build(tmp.path(), &["--lang", "all", "--preview", "svg"]);
-    let files = pdfs(tmp.path());
-    assert!(files.len() >= 24 * 6, "{} PDFs", files.len());
+    build(tmp.path(), args);
+    let found = pdfs(tmp.path());
+    assert!(found.len() >= files, "{} PDFs", found.len());
+    let files = found;
     let mut pages = 0;
     for pdf in &files {
         let probe = pdf_probe::load_file(pdf);
@@ -235,7 +255,7 @@ fn every_svg_page_has_the_geometry_of_its_pdf_page() {
         }
         assert!(!preview_of(pdf, probe.pages.len() + 1, "svg").exists());
     }
-    assert!(pages > 200, "{pages} pages");
+    assert!(pages > at_least, "{pages} pages");
 }
 
 /// A PNG decoded to 8-bit grey, with its size.
@@ -263,13 +283,26 @@ pub(crate) fn poppler() -> bool {
 }
 
 #[test]
+fn a_png_page_matches_poppler_s_raster_of_its_pdf_page() {
+    // Arabic Pathstone at its largest: right-to-left text and a board in parts.
+    png_pages_match(&["pathstone", "--size", "8", "--lang", "ar"], 10);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_png_page_matches_poppler_s_raster_of_its_pdf_page() {
+    png_pages_match(&["--lang", "all"], 200);
+}
+
+/// Builds with `args` and PNG previews at 72 dpi, and compares every page with
+/// poppler's raster of its PDF page (more than `at_least` pages).
+fn png_pages_match(args: &[&str], at_least: usize) {
     if !poppler() {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    build(&out, &["--lang", "all", "--preview", "png", "--dpi", "72"]);
+    build(&out, &[args, &["--preview", "png", "--dpi", "72"]].concat());
     let mut pages = 0;
     for pdf in pdfs(&out) {
         let prefix = tmp.path().join("poppler");
@@ -304,7 +337,7 @@ fn every_png_page_matches_poppler_s_raster_of_its_pdf_page() {
             pages += 1;
         }
     }
-    assert!(pages > 200, "{pages} pages");
+    assert!(pages > at_least, "{pages} pages");
 }
 
 /// Cut lines of a PDF page as the SVG's cut layer should hold them: segments of the
@@ -473,9 +506,23 @@ fn previews_are_written_with_their_pdfs_or_not_at_all() {
 }
 
 #[test]
+fn a_kit_s_contents_sheet_shows_one_picture_per_file_it_lists() {
+    // Arabic Pathstone: the pictures' labels in right-to-left text.
+    pictures_per_file_listed(&["pathstone", "--lang", "ar"], 1);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn the_contents_sheet_shows_one_picture_per_file_it_lists() {
+    let builds = games::kits().iter().map(|k| k.languages.len()).sum();
+    pictures_per_file_listed(&["--lang", "all"], builds);
+}
+
+/// Every contents sheet of a build with `args` (`builds` of them) frames one picture
+/// of each file it lists, labelled with the file's name.
+fn pictures_per_file_listed(args: &[&str], builds: usize) {
     let tmp = tempfile::tempdir().unwrap();
-    build(tmp.path(), &["--lang", "all"]);
+    build(tmp.path(), args);
     let mut sheets = 0;
     for pdf in pdfs(tmp.path()).iter().filter(|p| p.ends_with("contents.pdf")) {
         let dir = pdf.parent().unwrap();
@@ -505,5 +552,5 @@ fn the_contents_sheet_shows_one_picture_per_file_it_lists() {
         }
         sheets += 1;
     }
-    assert_eq!(sheets, 24);
+    assert_eq!(sheets, builds);
 }

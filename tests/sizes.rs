@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::cli::{stderr, tablekit};
 use crate::support::boards::board_grid;
+use crate::support::games::{self, Kit, Marks, kit};
 use crate::support::pdf_probe::{self, Probe};
 
 const MM: f64 = 0.05;
@@ -17,52 +18,11 @@ const PAPERS: [(&str, f64, f64); 4] = [
     ("legal", 215.9, 355.6),
 ];
 
-/// A kit, the width of its board lines, and its default cell size and piece size.
-struct KitCase {
-    id: &'static str,
-    line_width: f64,
-    cell: f64,
-    piece: f64,
-    /// The folder suffix for its default board size.
-    size_suffix: &'static str,
-}
-
-const KITS: [KitCase; 4] = [
-    KitCase {
-        id: "three-men-slide",
-        line_width: 1.4,
-        cell: 50.0,
-        piece: 30.0,
-        size_suffix: "",
-    },
-    KitCase {
-        id: "stack-top-roads",
-        line_width: 0.4,
-        cell: 45.0,
-        piece: 30.0,
-        size_suffix: "",
-    },
-    KitCase {
-        id: "pathstone",
-        line_width: 0.4,
-        cell: 32.0,
-        piece: 24.0,
-        size_suffix: "-5",
-    },
-    KitCase {
-        id: "crossway",
-        line_width: 0.35,
-        cell: 22.0,
-        piece: 20.0,
-        size_suffix: "-9",
-    },
-];
-
-fn build(out: &Path, kit: &KitCase, paper: &str, cell: f64) -> std::path::PathBuf {
+fn build(out: &Path, kit: &Kit, paper: &str, cell: f64) -> std::path::PathBuf {
     let cell_arg = cell.to_string();
     let args = [
         "build",
-        kit.id,
+        &kit.id,
         "--paper",
         paper,
         "--cell",
@@ -73,20 +33,21 @@ fn build(out: &Path, kit: &KitCase, paper: &str, cell: f64) -> std::path::PathBu
     let run = tablekit(&args);
     assert!(run.status.success(), "{}", stderr(&run));
     // The cell size sets the edition apart (`-cell-40mm`).
-    out.join(kit.id).join(format!("en-{paper}{}-cell-{cell_arg}mm", kit.size_suffix))
+    let suffix = kit.default_suffix();
+    out.join(&kit.id).join(format!("en-{paper}{suffix}-cell-{cell_arg}mm"))
 }
 
-/// The letters (or, for Crossway, discs) that mark each player's pieces, counted over
-/// a pieces sheet: pieces are drawn at `piece` mm, letters at a size that follows it.
-fn pieces(pdf: &Probe, kit: &KitCase, piece: f64) -> (usize, usize) {
+/// The letters (or discs) that mark each player's pieces, counted over a pieces
+/// sheet: pieces are drawn at `piece` mm, letters at a size that follows it.
+fn pieces(pdf: &Probe, kit: &Kit, piece: f64) -> (usize, usize) {
     let texts = || pdf.pages.iter().flat_map(|p| &p.texts);
     let big = |t: &&pdf_probe::TextRun| t.size_pt > piece * 0.6;
-    match kit.id {
-        "three-men-slide" => (
-            texts().filter(big).filter(|t| t.text == "A").count(),
-            texts().filter(big).filter(|t| t.text == "B").count(),
+    match kit.expected().marks {
+        Marks::Letters(a, b) => (
+            texts().filter(big).filter(|t| t.text == a).count(),
+            texts().filter(big).filter(|t| t.text == b).count(),
         ),
-        "crossway" => {
+        Marks::Discs => {
             let discs = pdf
                 .pages
                 .iter()
@@ -95,64 +56,59 @@ fn pieces(pdf: &Probe, kit: &KitCase, piece: f64) -> (usize, usize) {
                 .count();
             (discs, 0)
         }
-        _ => (
-            texts().filter(big).filter(|t| t.text == "W").count(),
-            texts().filter(big).filter(|t| t.text == "B").count(),
-        ),
     }
 }
 
 #[test]
+fn a_kit_on_a_paper_at_two_cell_sizes() {
+    // Crossway on Letter: rows and columns at different pitches, a US paper.
+    kit_on_paper_at_two_cell_sizes(kit("crossway"), PAPERS[1]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_kit_on_every_paper_at_two_cell_sizes() {
+    for kit in games::kits() {
+        for paper in PAPERS {
+            kit_on_paper_at_two_cell_sizes(kit, paper);
+        }
+    }
+}
+
+/// The kit's board keeps its pitch at 0.8 and 1.3 times its cell size, split where it
+/// must be; every page is the paper's and keeps its marks inside; every piece is there.
+fn kit_on_paper_at_two_cell_sizes(kit: &Kit, (paper, w, h): (&str, f64, f64)) {
     let tmp = tempfile::tempdir().unwrap();
-    for kit in &KITS {
-        for (paper, w, h) in PAPERS {
-            for scale in [0.8, 1.3] {
-                let cell = (kit.cell * scale * 10.0).round() / 10.0;
-                let dir = build(tmp.path(), kit, paper, cell);
-                let what = format!("{} on {paper} at {cell} mm", kit.id);
-                let board = pdf_probe::load_file(&dir.join("board.pdf"));
-                let split = board.pages.len() > 1;
-                for (i, page) in board.pages.iter().enumerate() {
-                    // The paper asked for, upright, or turned for a part of a board.
-                    let is = |a: f64, b: f64| {
-                        (page.width_mm - a).abs() < 0.01
-                            && (page.height_mm - b).abs() < 0.01
-                    };
-                    assert!(is(w, h) || (split && is(h, w)), "{what} p{i}: page size");
-                    page.all_marks_inside(10.0)
-                        .unwrap_or_else(|e| panic!("{what} p{i}: {e}"));
-                }
-                let (xs, ys) = board_grid(&board.pages, kit.line_width);
-                let rows = if kit.id == "crossway" { cell * 23.7 / 22.0 } else { cell };
-                for (lines, pitch) in [(&xs, cell), (&ys, rows)] {
-                    assert!(lines.len() >= 3, "{what}: {lines:?}");
-                    for pair in lines.windows(2) {
-                        assert!(
-                            (pair[1] - pair[0] - pitch).abs() < MM,
-                            "{what}: pitch {pair:?}"
-                        );
-                    }
-                }
-                let sheet =
-                    if kit.id == "three-men-slide" { "counters" } else { "stones" };
-                let pdf = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")));
-                for page in &pdf.pages {
-                    page.all_marks_inside(10.0)
-                        .unwrap_or_else(|e| panic!("{what} {sheet}: {e}"));
-                }
-                let counted = pieces(&pdf, kit, kit.piece * cell / kit.cell);
-                let expected = match kit.id {
-                    "three-men-slide" => (4, 4),
-                    "stack-top-roads" => (9, 9),
-                    // 5×5: 21 stones and a spare, and one Crown and a spare, each.
-                    "pathstone" => (24, 24),
-                    // 9×9: V 41 and H 40, two spares each; discs of both colours.
-                    _ => (85, 0),
-                };
-                assert_eq!(counted, expected, "{what}: pieces per player");
+    let expected = kit.expected();
+    let (columns, rows) = kit.pitch_mm;
+    for scale in [0.8, 1.3] {
+        let cell = (columns * scale * 10.0).round() / 10.0;
+        let dir = build(tmp.path(), kit, paper, cell);
+        let what = format!("{} on {paper} at {cell} mm", kit.id);
+        let board = pdf_probe::load_file(&dir.join("board.pdf"));
+        let split = board.pages.len() > 1;
+        for (i, page) in board.pages.iter().enumerate() {
+            // The paper asked for, upright, or turned for a part of a board.
+            let is = |a: f64, b: f64| {
+                (page.width_mm - a).abs() < 0.01 && (page.height_mm - b).abs() < 0.01
+            };
+            assert!(is(w, h) || (split && is(h, w)), "{what} p{i}: page size");
+            page.all_marks_inside(10.0).unwrap_or_else(|e| panic!("{what} p{i}: {e}"));
+        }
+        let (xs, ys) = board_grid(&board.pages, expected.line_width_mm);
+        for (lines, pitch) in [(&xs, cell), (&ys, cell * rows / columns)] {
+            assert!(lines.len() >= 3, "{what}: {lines:?}");
+            for pair in lines.windows(2) {
+                assert!((pair[1] - pair[0] - pitch).abs() < MM, "{what}: pitch {pair:?}");
             }
         }
+        let sheet = kit.pieces_sheet();
+        let pdf = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")));
+        for page in &pdf.pages {
+            page.all_marks_inside(10.0).unwrap_or_else(|e| panic!("{what} {sheet}: {e}"));
+        }
+        let counted = pieces(&pdf, kit, expected.piece_mm * cell / columns);
+        assert_eq!(counted, expected.pieces_each, "{what}: pieces per player");
     }
 }
 
@@ -181,15 +137,28 @@ fn landscape_and_custom_papers_are_exact() {
     }
 }
 
+#[test]
+fn a_kit_builds_on_small_paper() {
+    // One kit in one language; the full tier builds every kit in every language.
+    builds_on_small_paper(&["pathstone", "--lang", "el"], 1);
+}
+
 /// Small paper: every kit builds on A5 and on 150 × 200 mm in every language, every
 /// page of every file that size (either way up), nothing inside the 10 mm margin.
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_kit_builds_on_small_paper_in_every_language() {
+    builds_on_small_paper(&["--lang", "all"], games::kits().len());
+}
+
+/// Builds with `args` on A5 and on 150 × 200 mm (`kits` kits), and checks every page
+/// of every file is that size, either way up, with nothing inside the 10 mm margin.
+fn builds_on_small_paper(args: &[&str], kits_built: usize) {
     let tmp = tempfile::tempdir().unwrap();
     for (paper, width, height) in [("a5", 148.0, 210.0), ("150x200mm", 150.0, 200.0)] {
         let out = tmp.path().join(paper);
-        let args = ["build", "--lang", "all", "--paper", paper, "--out"];
-        let run = tablekit(&[&args[..], &[out.to_str().unwrap()]].concat());
+        let fixed = ["build", "--paper", paper, "--out", out.to_str().unwrap()];
+        let run = tablekit(&[&fixed[..], args].concat());
         assert!(run.status.success(), "{paper}: {}", stderr(&run));
         let mut kits = 0;
         for kit in fs::read_dir(&out).unwrap() {
@@ -218,7 +187,7 @@ fn every_kit_builds_on_small_paper_in_every_language() {
                 }
             }
         }
-        assert_eq!(kits, 4, "{paper}: every kit");
+        assert_eq!(kits, kits_built, "{paper}: every kit");
     }
 }
 

@@ -29,5 +29,6 @@ mod serve;
 mod sizes;
 mod stack_top;
 mod support;
+mod tiers;
 mod typography;
 mod untrusted;

@@ -325,6 +325,7 @@ fn a_kit_file_that_links_outside_the_kit_is_refused() {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn a_kit_template_that_loops_for_ever_is_stopped_naming_it() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());
@@ -369,6 +370,7 @@ fn tablekit_capped(args: &[&str], bytes: u64) -> std::process::Output {
 
 #[cfg(target_os = "linux")]
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn a_template_that_doubles_a_string_is_stopped_under_its_memory_ceiling() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());
@@ -550,6 +552,7 @@ fn runaway_strings_and_page_breaks_are_refused() {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn a_misspelt_placeholder_in_english_is_blamed_on_english_alone() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());
@@ -568,6 +571,7 @@ fn a_misspelt_placeholder_in_english_is_blamed_on_english_alone() {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn a_string_too_long_for_its_box_is_blamed_on_its_strings_file_and_key() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());
@@ -588,6 +592,7 @@ fn a_string_too_long_for_its_box_is_blamed_on_its_strings_file_and_key() {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_entry_of_a_kit_folder_is_used_or_reported() {
     let tmp = tempfile::tempdir().unwrap();
     let check = |kit: &Path| tablekit(&["check", kit.to_str().unwrap()]);
@@ -704,6 +709,7 @@ fn an_example_renamed_in_kit_toml_alone_is_told_once_at_its_strings() {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn a_string_no_sheet_prints_is_told_as_a_leftover() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());
@@ -738,6 +744,7 @@ fn a_string_no_sheet_prints_is_told_as_a_leftover() {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn check_flags_a_breaking_space_where_french_or_a_percentage_keeps_one() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());
@@ -763,6 +770,7 @@ fn check_flags_a_breaking_space_where_french_or_a_percentage_keeps_one() {
 }
 
 #[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn check_flags_a_direction_sign_standing_apart_in_right_to_left_text() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = kit_in(tmp.path());

@@ -1,4 +1,5 @@
 pub mod boards;
+pub mod games;
 pub mod pdf_probe;
 pub mod server;
 

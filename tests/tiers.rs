@@ -1,0 +1,54 @@
+//! The suite's two tiers. `cargo test --release` is the default tier: unit tests and
+//! each property checked on one kit, language, size or paper, quick enough to run after
+//! every edit. The full tier is the integration tests ignored with the reason below:
+//! the whole language × size × paper × kit matrix, the tests that run `check` (which
+//! builds every variant itself) and those that wait out a time limit. `.ci/run` runs
+//! both, the full tier as `cargo test --release --test tests -- --ignored`, which
+//! leaves the library's ignored unit tests (deep perft, every f32) to be run by hand.
+
+use std::fs;
+use std::path::Path;
+
+/// The only reason an integration test may be ignored for.
+const FULL_TIER: &str = r#"= "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]"#;
+
+/// The command `.ci/run` runs the full tier with.
+const FULL_TIER_COMMAND: &str = "cargo test --release --test tests -- --ignored";
+
+#[test]
+fn every_ignored_integration_test_is_in_the_full_tier_which_ci_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Written in two pieces so that this file does not match itself.
+    let attribute = concat!("#[", "ignore");
+    let mut full = 0;
+    let mut stack = vec![root.join("tests")];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let Some(rest) = line.trim().strip_prefix(attribute) else { continue };
+                assert_eq!(
+                    rest.trim(),
+                    FULL_TIER,
+                    "{}:{}: an integration test ignored for another reason would be \
+                     run by .ci/run all the same",
+                    path.display(),
+                    n + 1
+                );
+                full += 1;
+            }
+        }
+    }
+    assert!(full > 0, "no test in the full tier");
+    let ci = fs::read_to_string(root.join(".ci/run")).unwrap();
+    let runs = ci.lines().any(|l| l.trim() == FULL_TIER_COMMAND);
+    assert!(runs, ".ci/run does not run the full tier ({FULL_TIER_COMMAND})");
+}
