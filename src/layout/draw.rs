@@ -5,7 +5,7 @@ use super::diagram_style::{
     DARK_TONE, DIAGRAM_DARK_TONE, KEY_SAMPLE_MM, LABEL_BAND_MM, MM_PER_PT,
 };
 use super::flow::Chunk;
-use super::{BODY_PT, FigureContext};
+use super::{BODY_PT, FigureContext, FigureError};
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
@@ -274,7 +274,7 @@ pub fn poster_labels(cx: &FigureContext) -> Result<super::poster::PosterLabels, 
 }
 
 /// A bold caption kept on the page of what follows it (a row of pieces).
-pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
+pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks: Vec<Chunk> = cx
         .lines(&cx.text(key)?, Style::Bold, BODY_PT, 0.0)
         .into_iter()
@@ -291,7 +291,7 @@ pub fn pieces(
     cx: &FigureContext,
     key: &str,
     mut tiles: Vec<Chunk>,
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks = caption(cx, key)?;
     let alt = cx.text(key)?;
     Tag::wrap_each(Role::Figure { alt }, tiles.iter_mut().map(|c| &mut c.items));
@@ -555,7 +555,7 @@ pub type KeyEntry<'a> = (&'a str, &'a dyn Fn(&mut Page, f64));
 pub fn symbol_key(
     cx: &FigureContext,
     entries: &[KeyEntry],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks = caption(cx, "diagrams.key_title")?;
     for (key, sample) in entries {
         // An entry's lines stay on one page.
@@ -577,7 +577,7 @@ pub fn legend_entry(
     key: &str,
     sample_w: f64,
     sample: &dyn Fn(&mut Page, f64),
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks =
         cx.lines(&cx.text(key)?, Style::Regular, BODY_PT, sample_w + LEGEND_GAP_MM);
     Tag::wrap_text(Role::ListItem, chunks.iter_mut().map(|c| &mut c.items));

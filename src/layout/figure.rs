@@ -26,9 +26,6 @@ pub struct FigureContext<'a> {
     pub reading: Reading,
     /// Who reads the sheet: a player sheet never shows a puzzle's answer.
     pub audience: Audience,
-    /// The strings key whose text last failed to fit its box: the problem is in the
-    /// strings file at that key, not in the template that drew the box.
-    pub too_long: std::cell::RefCell<Option<String>>,
     /// How pieces are laid out for cutting.
     pub cut: super::draw::CutLayout,
     /// The sheet's running text at this multiple of its usual sizes.
@@ -49,6 +46,55 @@ pub enum Audience {
     /// The facilitator: the host key.
     Host,
 }
+
+/// Why a figure could not be drawn, and where its reader should look: at a strings
+/// key when a text does not fit its box (one language's strings file is to blame,
+/// not the template, which is the same in every language), else at the template line
+/// that asked for the figure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureError {
+    key: Option<String>,
+    message: String,
+}
+
+impl FigureError {
+    /// The text at strings key `key` does not fit its box.
+    pub fn too_long(key: &str, message: String) -> FigureError {
+        FigureError { key: Some(key.to_string()), message }
+    }
+
+    /// The strings key to blame, if the problem is in one language's strings.
+    pub fn key(&self) -> Option<&str> {
+        self.key.as_deref()
+    }
+
+    /// What went wrong, lowercase, as a diagnostic tells it.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// A problem with no key to blame is the template's: `?` on the helpers that return
+/// a plain message keeps working.
+impl From<String> for FigureError {
+    fn from(message: String) -> FigureError {
+        FigureError { key: None, message }
+    }
+}
+
+impl From<&str> for FigureError {
+    fn from(message: &str) -> FigureError {
+        FigureError::from(message.to_string())
+    }
+}
+
+impl std::fmt::Display for FigureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for FigureError {}
 
 impl<'a> FigureContext<'a> {
     /// The string at a dotted key.
@@ -115,7 +161,6 @@ impl<'a> FigureContext<'a> {
             size: self.size,
             reading: self.reading,
             audience: self.audience,
-            too_long: Default::default(),
             cut: self.cut,
             text_scale: self.text_scale,
             min_pt: self.min_pt,
@@ -134,17 +179,20 @@ impl<'a> FigureContext<'a> {
         size_pt: f64,
         width: f64,
         max_lines: usize,
-    ) -> Result<Vec<text::Shaped>, String> {
+    ) -> Result<Vec<text::Shaped>, FigureError> {
         let value = self.text(key)?;
         let size_pt = self.pt(size_pt).max(MIN_TEXT_PT);
         let min_pt = (size_pt * LEAST_FIT).max(MIN_TEXT_PT).max(self.min_pt);
-        text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading).ok_or_else(|| {
-            *self.too_long.borrow_mut() = Some(key.to_string());
-            format!(
-                "the text of `{key}` does not fit its {width:.0} mm box in {max_lines} line(s), \
-                 even at {min_pt:.1} pt: shorten it"
-            )
-        })
+        text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading)
+            .ok_or_else(|| {
+                FigureError::too_long(
+                    key,
+                    format!(
+                        "the text of `{key}` does not fit its {width:.0} mm box in \
+                     {max_lines} line(s), even at {min_pt:.1} pt: shorten it"
+                    ),
+                )
+            })
     }
 
     /// The string at `key` in a box `width` mm wide and at most `max_lines` lines tall,
@@ -158,15 +206,17 @@ impl<'a> FigureContext<'a> {
         (size_pt, min_pt): (f64, f64),
         width: f64,
         max_lines: usize,
-    ) -> Result<Vec<text::Shaped>, String> {
+    ) -> Result<Vec<text::Shaped>, FigureError> {
         let value = self.text(key)?;
         let (size_pt, min_pt) = (self.pt(size_pt), self.pt(min_pt));
         text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading)
             .ok_or_else(|| {
-                *self.too_long.borrow_mut() = Some(key.to_string());
-                format!(
-                    "the text of `{key}` does not fit its {width:.0} mm column in \
-                     {max_lines} line(s) at {min_pt:.0} pt: shorten it"
+                FigureError::too_long(
+                    key,
+                    format!(
+                        "the text of `{key}` does not fit its {width:.0} mm column in \
+                         {max_lines} line(s) at {min_pt:.0} pt: shorten it"
+                    ),
                 )
             })
     }
@@ -323,7 +373,7 @@ const ANSWER_AFTER_MM: f64 = 4.0;
 
 /// `@end-box HEADING OPTION…`: a heading and a box to tick for each way the game can
 /// end; the arguments are string keys.
-pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let Some((heading, options)) = args.split_first() else {
         return Err("`@end-box` needs a heading key and option keys".into());
     };
@@ -372,7 +422,7 @@ pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String
 
 /// `@write-in KEY…`: a line to write on after each label (the players' names, the
 /// date, the table), two to a row, starting where the sheet's lines start.
-pub fn write_in(keys: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+pub fn write_in(keys: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     if keys.is_empty() {
         return Err("`@write-in` needs label keys, e.g. `@write-in ledger.date`".into());
     }
@@ -410,7 +460,10 @@ pub fn write_in(keys: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, Strin
 
 /// `@answer-lines N…`: for each puzzle number, side by side, its number with the
 /// words `puzzles.answer_label` and ruled lines to write the answer on.
-pub fn answer_lines(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+pub fn answer_lines(
+    args: &[String],
+    cx: &FigureContext,
+) -> Result<Vec<Chunk>, FigureError> {
     if args.is_empty() || args.iter().any(|a| a.parse::<u32>().is_err()) {
         return Err(
             "`@answer-lines` needs puzzle numbers, e.g. `@answer-lines 1 2`".into()

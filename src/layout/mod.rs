@@ -14,7 +14,7 @@ pub mod table;
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::sheet::markup::Block;
 use crate::text::{self, Reading, Style};
-pub use figure::FigureContext;
+pub use figure::{FigureContext, FigureError};
 use flow::Chunk;
 pub use paper::Paper;
 use poster::Frame;

@@ -14,7 +14,7 @@ use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry, tile
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
-use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
+use crate::layout::{BODY_PT, FigureContext, FigureError, MIN_LABEL_PT};
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -181,7 +181,7 @@ pub fn figure(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     match name {
         "board" => board(variant, cx),
         // Games with walls need stones with a wall face: fold-over strips.
@@ -196,7 +196,8 @@ pub fn figure(
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
-        )),
+        )
+        .into()),
     }
 }
 
@@ -219,7 +220,7 @@ fn cell_origin(origin: Point, cell: f64, size: u8, sq: Square) -> Point {
     )
 }
 
-fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let cell = cx.kit.board.spacing_mm;
     let n = variant.size;
     let span = n as f64 * cell;
@@ -273,7 +274,7 @@ fn cells(page: &mut Page, origin: Point, cell: f64, n: u8, width: f64) {
 }
 
 /// Each player's stones (and Crowns, if the game has them), with cut lines.
-fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let size = cx.kit.pieces.size_mm;
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
@@ -350,7 +351,10 @@ fn letter(
 /// top face (letter) is the flat side, the bottom face (a heavy bar) the wall side. The
 /// strip's outline is its cut line: a plain rectangle for White, cut corners and
 /// notches at the fold for Black, so that a folded Black stone has four cut corners.
-fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn folding_stones(
+    variant: &Variant,
+    cx: &FigureContext,
+) -> Result<Vec<Chunk>, FigureError> {
     let size = cx.kit.pieces.size_mm;
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
@@ -456,7 +460,7 @@ fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
 }
 
 /// Each player's Crowns; nothing at a size that has none, whose sheets never name them.
-fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     if variant.crowns == 0 {
         return Ok(Vec::new());
     }
