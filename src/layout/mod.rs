@@ -1,12 +1,14 @@
 //! Layout: sheet markup and figures → pages in millimetres. Knows no game: games
 //! draw their figures through [`FigureContext`] with the helpers in [`draw`].
 
+pub mod cut;
 pub mod diagram;
 pub mod diagram_style;
 pub mod draw;
 pub mod figure;
 pub mod flow;
 pub mod footer;
+pub mod forms;
 pub mod paper;
 pub mod poster;
 pub mod table;

@@ -12,7 +12,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::Sheets;
 use crate::kit::SheetKind;
 use crate::layout::flow::Chunk;
-use crate::layout::{self, FigureContext, FigureError, figure};
+use crate::layout::{self, FigureContext, FigureError, forms};
 use crate::preview::thumbnail;
 use crate::sheet::markup::{self, Block};
 use crate::text;
@@ -349,9 +349,9 @@ pub(super) fn draw_figure(
                 args.iter().map(|arg| game.figure(name, std::slice::from_ref(arg), cx));
             Ok(rows.collect::<Result<Vec<_>, _>>()?.concat())
         }
-        "end-box" => figure::end_box(args, cx),
-        "write-in" => figure::write_in(args, cx),
-        "answer-lines" => figure::answer_lines(args, cx),
+        "end-box" => forms::end_box(args, cx),
+        "write-in" => forms::write_in(args, cx),
+        "answer-lines" => forms::answer_lines(args, cx),
         _ => game.figure(name, args, cx),
     }
 }

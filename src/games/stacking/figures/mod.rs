@@ -3,6 +3,7 @@
 //! from the kit, counts from the rules' variant, positions from the rules module.
 
 use super::{self as stacks, Kind, Piece, Square, StackGame, State, Variant};
+use crate::layout::cut::CutLayout;
 use crate::layout::diagram::{self, Window};
 use crate::layout::diagram_style::{
     self as style, ARROW_INSET, ARROW_LANE_MM, ARROW_MM, CAP_OF_ASCENT, EDGE_LINE_MM,
@@ -409,7 +410,7 @@ fn folding_strip(
     at: Point,
     size: f64,
     color: stacks::Color,
-    cut: draw::CutLayout,
+    cut: CutLayout,
 ) {
     let fill = match side(color) {
         Side::Light => Color::WHITE,
@@ -498,7 +499,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureErr
                 };
                 crown(&mut page, Point::new(cx0, top + size / 2.0), size, *color, cx.cut);
             }
-            if cx.cut == draw::CutLayout::Grid {
+            if cx.cut == CutLayout::Grid {
                 let left =
                     if cx.reading.rtl() { x0 + half - count as f64 * size } else { x0 };
                 draw::row_cuts(&mut page, (left, top), (size, size), count);
@@ -530,7 +531,7 @@ fn crown(
     center: Point,
     size: f64,
     color: stacks::Color,
-    cut: draw::CutLayout,
+    cut: CutLayout,
 ) {
     let (fill, mark) = match side(color) {
         Side::Light => (Color::WHITE, Color::BLACK),
