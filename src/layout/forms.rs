@@ -196,7 +196,9 @@ mod tests {
     /// The smallest kit a figure can be drawn for.
     fn kit() -> Kit {
         let kit = "id = \"form-test\"\ngame = \"three-men-slide\"\nsheets = [\"board\"]\n\
-                   [board]\nspacing-mm = 50.0\n[pieces]\nsize-mm = 30.0\n";
+                   date = 2026-12-02\n\
+                   [board]\nspacing-mm = 50.0\npoint-diameter-mm = 9.0\n\
+                   [pieces]\nsize-mm = 30.0\nspares = 1\n";
         let files = [("kit.toml", kit), ("lang/en.toml", "[common]\n")];
         let source = Source {
             dir: "kits/form-test".into(),
