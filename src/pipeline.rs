@@ -55,7 +55,7 @@ pub struct Options {
     /// one game's worth.
     pub class: Option<class::Class>,
     /// How pieces are laid out for cutting.
-    pub cut: layout::draw::CutLayout,
+    pub cut: layout::cut::CutLayout,
     /// Large print: player text at 14 pt (nothing under 12 pt), the kit's large cells.
     pub large_print: bool,
 }

@@ -12,7 +12,7 @@ use crate::diag::Diagnostic;
 use crate::io;
 use crate::kit::{self, Kit};
 use crate::layout::Paper;
-use crate::layout::draw::CutLayout;
+use crate::layout::cut::CutLayout;
 use crate::pipeline::class::Class;
 use crate::pipeline::{self, Options};
 use crate::preview::{Format as PreviewFormat, Previews};

@@ -17,8 +17,8 @@ use std::ops::RangeInclusive;
 use crate::diag::Diagnostics;
 use crate::game_id::GameId;
 use crate::kit::{Kit, Schema};
-use crate::layout::FigureContext;
 use crate::layout::flow::Chunk;
+use crate::layout::{FigureContext, FigureError};
 use crate::puzzles::{Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify::Summary;
@@ -170,7 +170,7 @@ pub trait Sheets {
         name: &str,
         args: &[String],
         cx: &FigureContext,
-    ) -> Result<Vec<Chunk>, String>;
+    ) -> Result<Vec<Chunk>, FigureError>;
 }
 
 /// A length for people: to a tenth of a millimetre at most, without a needless `.0`

@@ -1,11 +1,12 @@
 //! Drawing helpers that several sheets share: pieces, arrows, cut marks.
 
+use super::cut::{CutLayout, cut_stroke};
 use super::diagram_style::{
-    ARROW_CROSS, ARROW_CROSS_STROKE, ARROW_DASH, ARROW_HEAD, CUT_LINE_MM, CUT_LINE_TONE,
-    DARK_TONE, DIAGRAM_DARK_TONE, KEY_SAMPLE_MM, LABEL_BAND_MM, MM_PER_PT,
+    ARROW_CROSS, ARROW_CROSS_STROKE, ARROW_DASH, ARROW_HEAD, DARK_TONE,
+    DIAGRAM_DARK_TONE, KEY_SAMPLE_MM, LABEL_BAND_MM, MM_PER_PT,
 };
 use super::flow::Chunk;
-use super::{BODY_PT, FigureContext};
+use super::{BODY_PT, FigureContext, FigureError};
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
@@ -18,10 +19,6 @@ pub enum Side {
     /// Dark pieces: a grey hexagon with a black letter.
     Dark,
 }
-
-/// Room left between neighbouring pieces on a sheet, for the scissors: the cut line is
-/// the piece's own outline, so this is all the paper between two pieces.
-pub const CUT_GAP_MM: f64 = 1.5;
 
 /// Cap height as a share of the ascent in DejaVu Sans: capitals are centred with it.
 pub const CAP_HEIGHT: f64 = 0.73;
@@ -192,11 +189,6 @@ pub fn arrow(
     }
 }
 
-/// The house cut line ([`Stroke::CUT`]).
-pub fn cut_stroke() -> Stroke {
-    Stroke::CUT
-}
-
 /// Coordinates around a board's frame (`x0, y0` top-left to `x1, y1`): column letters
 /// above and below at `columns` (A first), row numbers left and right at `rows` (row 1
 /// first), so players on every side can name a square. They are set in a band `band` mm
@@ -274,7 +266,7 @@ pub fn poster_labels(cx: &FigureContext) -> Result<super::poster::PosterLabels, 
 }
 
 /// A bold caption kept on the page of what follows it (a row of pieces).
-pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, String> {
+pub fn caption(cx: &FigureContext, key: &str) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks: Vec<Chunk> = cx
         .lines(&cx.text(key)?, Style::Bold, BODY_PT, 0.0)
         .into_iter()
@@ -291,63 +283,12 @@ pub fn pieces(
     cx: &FigureContext,
     key: &str,
     mut tiles: Vec<Chunk>,
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks = caption(cx, key)?;
     let alt = cx.text(key)?;
     Tag::wrap_each(Role::Figure { alt }, tiles.iter_mut().map(|c| &mut c.items));
     chunks.extend(tiles);
     Ok(chunks)
-}
-
-/// How the pieces of a sheet are laid out for cutting.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum CutLayout {
-    /// Edge to edge in rows, each piece's shape printed inside its cell: a block is
-    /// cut apart along its grid lines, a few long straight cuts (a ruler and knife or
-    /// a guillotine), and each square token carries its piece's shape.
-    #[default]
-    Grid,
-    /// Apart, each piece cut along its own outline (round pieces stay round), for
-    /// scissors or a cutting machine.
-    Outline,
-}
-
-impl CutLayout {
-    /// The layout `--cut` names (`grid`, `outline`).
-    pub fn parse(text: &str) -> Option<CutLayout> {
-        match text {
-            "grid" => Some(CutLayout::Grid),
-            "outline" => Some(CutLayout::Outline),
-            _ => None,
-        }
-    }
-
-    /// Its name, as `--cut` takes it and templates see it.
-    pub fn name(self) -> &'static str {
-        match self {
-            CutLayout::Grid => "grid",
-            CutLayout::Outline => "outline",
-        }
-    }
-
-    /// The pitch between pieces: none on a grid, a cutting gap between outlines.
-    pub fn gap(self) -> f64 {
-        match self {
-            CutLayout::Grid => 0.0,
-            CutLayout::Outline => CUT_GAP_MM,
-        }
-    }
-
-    /// The line a piece's outline is drawn with: the cut line when it is cut on its
-    /// outline, a printed outline when it is cut on the grid.
-    pub fn outline(self) -> Stroke {
-        match self {
-            CutLayout::Grid => {
-                Stroke::solid(CUT_LINE_MM).colored(Color::gray(CUT_LINE_TONE))
-            }
-            CutLayout::Outline => cut_stroke(),
-        }
-    }
 }
 
 /// The tallest block of pieces kept on one page: under half of the smallest paper's
@@ -555,7 +496,7 @@ pub type KeyEntry<'a> = (&'a str, &'a dyn Fn(&mut Page, f64));
 pub fn symbol_key(
     cx: &FigureContext,
     entries: &[KeyEntry],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks = caption(cx, "diagrams.key_title")?;
     for (key, sample) in entries {
         // An entry's lines stay on one page.
@@ -577,7 +518,7 @@ pub fn legend_entry(
     key: &str,
     sample_w: f64,
     sample: &dyn Fn(&mut Page, f64),
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks =
         cx.lines(&cx.text(key)?, Style::Regular, BODY_PT, sample_w + LEGEND_GAP_MM);
     Tag::wrap_text(Role::ListItem, chunks.iter_mut().map(|c| &mut c.items));

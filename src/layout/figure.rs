@@ -1,11 +1,10 @@
-//! What a game's figures may use ([`FigureContext`]), and the figures every game
-//! shares (`@end-box`).
+//! What a game's figures may use ([`FigureContext`]), and how a figure tells what
+//! went wrong ([`FigureError`]).
 
 use super::flow::Chunk;
 use super::poster::PosterLabels;
-use super::{BODY_PT, MAX_TEXT_MM, MIN_TEXT_PT, TEXT_MEASURE_MM, measured_lines};
+use super::{MIN_TEXT_PT, TEXT_MEASURE_MM, measured_lines};
 use crate::kit::Kit;
-use crate::page::{Page, Paint, Point, Role, Stroke, Tag};
 use crate::rules::Game;
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -26,11 +25,8 @@ pub struct FigureContext<'a> {
     pub reading: Reading,
     /// Who reads the sheet: a player sheet never shows a puzzle's answer.
     pub audience: Audience,
-    /// The strings key whose text last failed to fit its box: the problem is in the
-    /// strings file at that key, not in the template that drew the box.
-    pub too_long: std::cell::RefCell<Option<String>>,
     /// How pieces are laid out for cutting.
-    pub cut: super::draw::CutLayout,
+    pub cut: super::cut::CutLayout,
     /// The sheet's running text at this multiple of its usual sizes.
     pub text_scale: f64,
     /// Large print: the smallest type the sheet's reader gets, in points, sizes of
@@ -49,6 +45,55 @@ pub enum Audience {
     /// The facilitator: the host key.
     Host,
 }
+
+/// Why a figure could not be drawn, and where its reader should look: at a strings
+/// key when a text does not fit its box (one language's strings file is to blame,
+/// not the template, which is the same in every language), else at the template line
+/// that asked for the figure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureError {
+    key: Option<String>,
+    message: String,
+}
+
+impl FigureError {
+    /// The text at strings key `key` does not fit its box.
+    pub fn too_long(key: &str, message: String) -> FigureError {
+        FigureError { key: Some(key.to_string()), message }
+    }
+
+    /// The strings key to blame, if the problem is in one language's strings.
+    pub fn key(&self) -> Option<&str> {
+        self.key.as_deref()
+    }
+
+    /// What went wrong, lowercase, as a diagnostic tells it.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// A problem with no key to blame is the template's: `?` on the helpers that return
+/// a plain message keeps working.
+impl From<String> for FigureError {
+    fn from(message: String) -> FigureError {
+        FigureError { key: None, message }
+    }
+}
+
+impl From<&str> for FigureError {
+    fn from(message: &str) -> FigureError {
+        FigureError::from(message.to_string())
+    }
+}
+
+impl std::fmt::Display for FigureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for FigureError {}
 
 impl<'a> FigureContext<'a> {
     /// The string at a dotted key.
@@ -115,7 +160,6 @@ impl<'a> FigureContext<'a> {
             size: self.size,
             reading: self.reading,
             audience: self.audience,
-            too_long: Default::default(),
             cut: self.cut,
             text_scale: self.text_scale,
             min_pt: self.min_pt,
@@ -134,17 +178,20 @@ impl<'a> FigureContext<'a> {
         size_pt: f64,
         width: f64,
         max_lines: usize,
-    ) -> Result<Vec<text::Shaped>, String> {
+    ) -> Result<Vec<text::Shaped>, FigureError> {
         let value = self.text(key)?;
         let size_pt = self.pt(size_pt).max(MIN_TEXT_PT);
         let min_pt = (size_pt * LEAST_FIT).max(MIN_TEXT_PT).max(self.min_pt);
-        text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading).ok_or_else(|| {
-            *self.too_long.borrow_mut() = Some(key.to_string());
-            format!(
-                "the text of `{key}` does not fit its {width:.0} mm box in {max_lines} line(s), \
-                 even at {min_pt:.1} pt: shorten it"
-            )
-        })
+        text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading)
+            .ok_or_else(|| {
+                FigureError::too_long(
+                    key,
+                    format!(
+                        "the text of `{key}` does not fit its {width:.0} mm box in \
+                     {max_lines} line(s), even at {min_pt:.1} pt: shorten it"
+                    ),
+                )
+            })
     }
 
     /// The string at `key` in a box `width` mm wide and at most `max_lines` lines tall,
@@ -158,15 +205,17 @@ impl<'a> FigureContext<'a> {
         (size_pt, min_pt): (f64, f64),
         width: f64,
         max_lines: usize,
-    ) -> Result<Vec<text::Shaped>, String> {
+    ) -> Result<Vec<text::Shaped>, FigureError> {
         let value = self.text(key)?;
         let (size_pt, min_pt) = (self.pt(size_pt), self.pt(min_pt));
         text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading)
             .ok_or_else(|| {
-                *self.too_long.borrow_mut() = Some(key.to_string());
-                format!(
-                    "the text of `{key}` does not fit its {width:.0} mm column in \
-                     {max_lines} line(s) at {min_pt:.0} pt: shorten it"
+                FigureError::too_long(
+                    key,
+                    format!(
+                        "the text of `{key}` does not fit its {width:.0} mm column in \
+                         {max_lines} line(s) at {min_pt:.0} pt: shorten it"
+                    ),
                 )
             })
     }
@@ -271,175 +320,3 @@ impl<'a> FigureContext<'a> {
 
 /// Text squeezed to fit a line shrinks to this share of its size at most.
 const LEAST_FIT: f64 = 0.7;
-/// A row of two form entries (a box to tick, a line to write on): tall enough to
-/// tick or write in by hand.
-const FORM_ROW_MM: f64 = 9.0;
-/// The room before a heading over boxes to tick, and after a form's rows.
-const FORM_BEFORE_MM: f64 = 5.0;
-/// See [`FORM_BEFORE_MM`].
-const FORM_AFTER_MM: f64 = 3.0;
-/// A box to tick: its side, its top, its line; its words start past it, the first
-/// line's baseline and the lines' spacing.
-const TICK_BOX_MM: f64 = 4.5;
-/// See [`TICK_BOX_MM`].
-const TICK_LINE_MM: f64 = 0.35;
-/// See [`TICK_BOX_MM`].
-const TICK_WORDS_INSET_MM: f64 = 7.0;
-/// See [`TICK_BOX_MM`].
-const TICK_WORDS_ROOM_MM: f64 = 9.0;
-/// See [`TICK_BOX_MM`].
-const TICK_BASELINE_MM: f64 = 5.6;
-/// See [`TICK_BOX_MM`].
-const TICK_LINE_STEP_MM: f64 = 4.2;
-/// A line to write on: the gap before the next pair and after its label, the label's
-/// baseline and the line's height under the row's top.
-const WRITE_IN_END_MM: f64 = 4.0;
-/// See [`WRITE_IN_END_MM`].
-const WRITE_IN_GAP_MM: f64 = 1.5;
-/// See [`WRITE_IN_END_MM`].
-const WRITE_IN_BASELINE_MM: f64 = 6.5;
-/// See [`WRITE_IN_END_MM`].
-const WRITE_IN_LINE_MM: f64 = 7.3;
-/// Answer lines: their spacing (a line of handwriting and more), the first one's
-/// distance below the label's top, the label's baseline, the gap at a column's end,
-/// their rule and its tone, the room under them and after the block.
-const ANSWER_LINE_STEP_MM: f64 = 8.0;
-/// See [`ANSWER_LINE_STEP_MM`].
-const ANSWER_TOP_MM: f64 = 9.0;
-/// See [`ANSWER_LINE_STEP_MM`].
-const ANSWER_BASELINE_MM: f64 = 4.0;
-/// See [`ANSWER_LINE_STEP_MM`].
-const ANSWER_COLUMN_GAP_MM: f64 = 4.0;
-/// See [`ANSWER_LINE_STEP_MM`].
-const ANSWER_LABEL_ROOM_MM: f64 = 6.0;
-/// See [`ANSWER_LINE_STEP_MM`].
-const ANSWER_RULE_MM: f64 = 0.2;
-/// See [`ANSWER_LINE_STEP_MM`].
-const ANSWER_RULE_TONE: f64 = 0.45;
-/// See [`ANSWER_LINE_STEP_MM`].
-const ANSWER_BELOW_MM: f64 = 6.0;
-/// See [`ANSWER_LINE_STEP_MM`].
-const ANSWER_AFTER_MM: f64 = 4.0;
-
-/// `@end-box HEADING OPTION…`: a heading and a box to tick for each way the game can
-/// end; the arguments are string keys.
-pub fn end_box(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    let Some((heading, options)) = args.split_first() else {
-        return Err("`@end-box` needs a heading key and option keys".into());
-    };
-    let mut chunks = vec![Chunk::space(FORM_BEFORE_MM).keep()];
-    let mut title = cx.lines(&cx.text(heading)?, Style::Bold, BODY_PT + 1.0, 0.0);
-    Tag::wrap_text(Role::Heading, title.iter_mut().map(|c| &mut c.items));
-    chunks.extend(title.into_iter().map(Chunk::keep));
-    let col = cx.width.min(MAX_TEXT_MM) / 2.0;
-    let row_h = FORM_ROW_MM;
-    let rows = options.len().div_ceil(2);
-    for (row, pair) in options.chunks(2).enumerate() {
-        let mut page = Page::new(0.0, 0.0);
-        let rtl = cx.reading.rtl();
-        for (i, key) in pair.iter().enumerate() {
-            let x = cx.slot(i, 2) as f64 * col;
-            // The box stands where the line starts: left, or right when reading leftward.
-            let box_x = if rtl { x + col - TICK_BOX_MM } else { x };
-            page.rect(
-                Point::new(box_x, 2.0),
-                TICK_BOX_MM,
-                TICK_BOX_MM,
-                Paint::outline(Stroke::solid(TICK_LINE_MM)),
-            );
-            let wrapped =
-                cx.fit(key, Style::Regular, BODY_PT, col - TICK_WORDS_ROOM_MM, 2)?;
-            // Each option is an item of a list to tick; its box is decoration.
-            let mut option = Page::new(0.0, 0.0);
-            for (j, line) in wrapped.into_iter().enumerate() {
-                let tx = if rtl {
-                    x + col - TICK_WORDS_INSET_MM - line.width_mm()
-                } else {
-                    x + TICK_WORDS_INSET_MM
-                };
-                let y = TICK_BASELINE_MM + j as f64 * TICK_LINE_STEP_MM;
-                option.text(Point::new(tx, y), line);
-            }
-            Tag::wrap_all(Role::ListItem, &mut option.items);
-            page.items.extend(option.items);
-        }
-        // The whole box stays on one page.
-        let chunk = Chunk::new(row_h, page.items);
-        chunks.push(if row + 1 < rows { chunk.keep() } else { chunk });
-    }
-    Ok(chunks)
-}
-
-/// `@write-in KEY…`: a line to write on after each label (the players' names, the
-/// date, the table), two to a row, starting where the sheet's lines start.
-pub fn write_in(keys: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    if keys.is_empty() {
-        return Err("`@write-in` needs label keys, e.g. `@write-in ledger.date`".into());
-    }
-    let col = cx.width.min(MAX_TEXT_MM) / 2.0;
-    let row_h = FORM_ROW_MM;
-    let rtl = cx.reading.rtl();
-    let mut chunks = Vec::new();
-    for pair in keys.chunks(2) {
-        let mut page = Page::new(0.0, 0.0);
-        for (i, key) in pair.iter().enumerate() {
-            let x = cx.slot(i, 2) as f64 * col;
-            let label = cx.fit(key, Style::Regular, BODY_PT, col / 2.0, 1)?;
-            let label = label.into_iter().next().expect("one line");
-            let w = label.width_mm();
-            // The label where the line starts, then the line to write on, to a gap
-            // before the next pair.
-            let (tx, line) = match rtl {
-                true => {
-                    (x + col - w, (x + WRITE_IN_END_MM, x + col - w - WRITE_IN_GAP_MM))
-                }
-                false => (x, (x + w + WRITE_IN_GAP_MM, x + col - WRITE_IN_END_MM)),
-            };
-            page.text(Point::new(tx, WRITE_IN_BASELINE_MM), label);
-            page.line(
-                Point::new(line.0, WRITE_IN_LINE_MM),
-                Point::new(line.1, WRITE_IN_LINE_MM),
-                super::table::cell_rule(),
-            );
-        }
-        chunks.push(Chunk::new(row_h, page.items));
-    }
-    chunks.push(Chunk::space(FORM_AFTER_MM));
-    Ok(chunks)
-}
-
-/// `@answer-lines N…`: for each puzzle number, side by side, its number with the
-/// words `puzzles.answer_label` and ruled lines to write the answer on.
-pub fn answer_lines(args: &[String], cx: &FigureContext) -> Result<Vec<Chunk>, String> {
-    if args.is_empty() || args.iter().any(|a| a.parse::<u32>().is_err()) {
-        return Err(
-            "`@answer-lines` needs puzzle numbers, e.g. `@answer-lines 1 2`".into()
-        );
-    }
-    let column = cx.width / args.len().max(2) as f64;
-    let (rows, gap, top) = (3, ANSWER_LINE_STEP_MM, ANSWER_TOP_MM);
-    let mut page = Page::new(0.0, 0.0);
-    let label = cx.text("puzzles.answer_label")?;
-    for (i, number) in args.iter().enumerate() {
-        let x = cx.slot(i, args.len()) as f64 * column;
-        let words = format!("{number}. {label}");
-        let shaped =
-            cx.wrap(&words, Style::Bold, BODY_PT - 1.0, column - ANSWER_LABEL_ROOM_MM);
-        let Some(line) = shaped.into_iter().next() else { continue };
-        let tx = if line.rtl {
-            x + column - ANSWER_COLUMN_GAP_MM - line.width_mm()
-        } else {
-            x
-        };
-        page.text(Point::new(tx, ANSWER_BASELINE_MM), line);
-        for row in 0..rows {
-            let y = top + gap * f64::from(row + 1);
-            let stroke = Stroke::solid(ANSWER_RULE_MM)
-                .colored(crate::page::Color::gray(ANSWER_RULE_TONE));
-            let end = x + column - ANSWER_COLUMN_GAP_MM;
-            page.line(Point::new(x, y), Point::new(end, y), stroke);
-        }
-    }
-    let height = top + gap * f64::from(rows) + ANSWER_BELOW_MM;
-    Ok(vec![Chunk::new(height, page.items).keep(), Chunk::space(ANSWER_AFTER_MM)])
-}

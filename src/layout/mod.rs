@@ -1,12 +1,14 @@
 //! Layout: sheet markup and figures → pages in millimetres. Knows no game: games
 //! draw their figures through [`FigureContext`] with the helpers in [`draw`].
 
+pub mod cut;
 pub mod diagram;
 pub mod diagram_style;
 pub mod draw;
 pub mod figure;
 pub mod flow;
 pub mod footer;
+pub mod forms;
 pub mod paper;
 pub mod poster;
 pub mod table;
@@ -14,7 +16,7 @@ pub mod table;
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::sheet::markup::Block;
 use crate::text::{self, Reading, Style};
-pub use figure::FigureContext;
+pub use figure::{FigureContext, FigureError};
 use flow::Chunk;
 pub use paper::Paper;
 use poster::Frame;

@@ -3,9 +3,9 @@
 //! look alike; columns mirrored on right-to-left sheets; and spare rows that fill a
 //! record's last page.
 
-use super::FigureContext;
 use super::flow::{self, Chunk, Table};
 use super::poster::Frame;
+use super::{FigureContext, FigureError};
 use crate::page::{Color, Item, Page, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 
@@ -120,7 +120,7 @@ impl Columns {
         cx: &FigureContext,
         heads: &[Head],
         group: Option<(&str, usize, usize)>,
-    ) -> Result<Chunk, String> {
+    ) -> Result<Chunk, FigureError> {
         let mut set = Vec::new();
         for (i, head) in heads.iter().enumerate() {
             let w = self.widths[i] - HEAD_MARGIN_MM;

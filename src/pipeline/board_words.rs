@@ -7,7 +7,7 @@ use super::chunks::draw_figure;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::Sheets;
 use crate::kit::SheetKind;
-use crate::layout::{self, FigureContext};
+use crate::layout::{self, FigureContext, FigureError};
 use crate::sheet::markup::{self, Block};
 
 /// What of a sheet to lay out.
@@ -93,7 +93,7 @@ impl MovedBoard {
         let template = options.templates.templates.get(SheetKind::Board.name());
         let path = template.map_or("templates/board.tera", |(path, _)| path.as_str());
         let chunks = draw_figure(name, args, cx, game)
-            .map_err(|e| vec![Diagnostic::file(path, e)])?;
+            .map_err(|e| vec![Diagnostic::file(path, e.to_string())])?;
         let frame = layout::frame(&options.paper);
         let Some(poster) = chunks.into_iter().find_map(|c| c.poster) else {
             return Ok(None);
@@ -123,7 +123,7 @@ impl MovedBoard {
         &self,
         cx: &FigureContext,
         game: &dyn Sheets,
-    ) -> Result<Vec<layout::flow::Chunk>, String> {
+    ) -> Result<Vec<layout::flow::Chunk>, FigureError> {
         let text = |block: &Block| cx.text_chunks(block);
         let mut chunks: Vec<layout::flow::Chunk> =
             self.words.iter().flat_map(text).collect();

@@ -12,7 +12,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::Sheets;
 use crate::kit::SheetKind;
 use crate::layout::flow::Chunk;
-use crate::layout::{self, FigureContext, figure};
+use crate::layout::{self, FigureContext, FigureError, forms};
 use crate::preview::thumbnail;
 use crate::sheet::markup::{self, Block};
 use crate::text;
@@ -181,7 +181,7 @@ impl<'a> Setter<'a> {
             self.placed_moved = true;
             match moved.chunks(self.cx, self.game) {
                 Ok(moved) => self.chunks.extend(moved.into_iter().map(Some)),
-                Err(message) => self.diags.push(self.at_line(line, message)),
+                Err(error) => self.diags.push(self.at_line(line, error.to_string())),
             }
         }
     }
@@ -207,18 +207,18 @@ impl<'a> Setter<'a> {
     fn figure(&mut self, block: &Block, name: &str, args: &[String], line: usize) {
         let figure = match draw_figure(name, args, self.cx, self.game) {
             Ok(figure) => figure,
-            Err(message) => {
+            Err(error) => {
                 let sheet = self.source.sheet.name();
                 // Text that does not fit is a problem of one language's strings, told
                 // at its key; anything else is the template's, the same in every
                 // language, so its message names none and `check` tells it once.
-                let diag = match self.cx.too_long.take() {
+                let diag = match error.key() {
                     Some(key) => {
                         let lang = &self.layout.variant.options.lang;
-                        let message = format!("sheet `{sheet}` ({lang}): {message}");
-                        self.layout.variant.blame(&key, message)
+                        let message = format!("sheet `{sheet}` ({lang}): {error}");
+                        self.layout.variant.blame(key, message)
                     }
-                    None => self.at_line(line, format!("sheet `{sheet}`: {message}")),
+                    None => self.at_line(line, format!("sheet `{sheet}`: {error}")),
                 };
                 self.diags.push(diag);
                 return;
@@ -294,8 +294,9 @@ impl<'a> Setter<'a> {
         {
             match moved.chunks(self.cx, self.game) {
                 Ok(moved) => self.chunks.extend(moved.into_iter().map(Some)),
-                Err(message) => {
-                    self.diags.push(Diagnostic::file(self.template_path(), message));
+                Err(error) => {
+                    self.diags
+                        .push(Diagnostic::file(self.template_path(), error.to_string()));
                 }
             }
         }
@@ -340,7 +341,7 @@ pub(super) fn draw_figure(
     args: &[String],
     cx: &FigureContext,
     game: &dyn Sheets,
-) -> Result<Vec<layout::flow::Chunk>, String> {
+) -> Result<Vec<layout::flow::Chunk>, FigureError> {
     match name {
         // Large print draws each diagram on a row of its own, the whole width.
         "diagrams" if cx.min_pt > 0.0 && args.len() > 1 => {
@@ -348,9 +349,9 @@ pub(super) fn draw_figure(
                 args.iter().map(|arg| game.figure(name, std::slice::from_ref(arg), cx));
             Ok(rows.collect::<Result<Vec<_>, _>>()?.concat())
         }
-        "end-box" => figure::end_box(args, cx),
-        "write-in" => figure::write_in(args, cx),
-        "answer-lines" => figure::answer_lines(args, cx),
+        "end-box" => forms::end_box(args, cx),
+        "write-in" => forms::write_in(args, cx),
+        "answer-lines" => forms::answer_lines(args, cx),
         _ => game.figure(name, args, cx),
     }
 }

@@ -86,7 +86,7 @@ pub fn edition_suffix(
         }
         None => {}
     }
-    if options.cut == layout::draw::CutLayout::Outline {
+    if options.cut == layout::cut::CutLayout::Outline {
         parts.push("cut-outline".to_string());
     }
     if options.previews.cut_marks {
@@ -116,7 +116,7 @@ pub(super) fn rebuild_command(kit: &Kit, options: &Options, size: u8) -> String 
     if let Some(cell) = &options.cell {
         words.push(format!("--cell {cell}"));
     }
-    if options.cut == layout::draw::CutLayout::Outline {
+    if options.cut == layout::cut::CutLayout::Outline {
         words.push("--cut outline".to_string());
     }
     if let Some(calibration) = &options.calibration {

@@ -100,7 +100,6 @@ impl<'a> Variant<'a> {
             size: self.size,
             reading: self.reading,
             audience,
-            too_long: Default::default(),
             cut: self.options.cut,
             text_scale: if large { layout::LARGE_PRINT_SCALE } else { 1.0 },
             min_pt: if large { layout::LARGE_PRINT_MIN_PT } else { 0.0 },

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::calibrate::{Calibration, Profiles};
 use crate::kit::{Kit, PuzzleSpec};
 use crate::layout::Paper;
-use crate::layout::draw::CutLayout;
+use crate::layout::cut::CutLayout;
 use crate::pipeline::class::Class;
 use crate::pipeline::{self, Options};
 use crate::preview::{Format, Previews};

@@ -11,7 +11,7 @@ use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
-use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
+use crate::layout::{BODY_PT, FigureContext, FigureError, MIN_LABEL_PT};
 use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -29,7 +29,7 @@ pub fn figure(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     match name {
         "board" => board(cx, args.iter().any(|a| a == "compact")),
         "stones" => stones(cx),
@@ -40,7 +40,8 @@ pub fn figure(
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
-        )),
+        )
+        .into()),
     }
 }
 
@@ -101,7 +102,7 @@ const BAR_GAP_MM: f64 = 2.0;
 /// The board, after its legend. `compact`: the sheet's title is set here too and the
 /// legend tightly, with no other words, so that a board that nearly fills the page (9×9
 /// at Go spacing, on A4 and on Letter) shares it with them: one sheet, not two.
-fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, String> {
+fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, FigureError> {
     let grid = Grid::of(cx);
     let mut page = Page::new(0.0, 0.0);
     grid.draw_bars(&mut page);
@@ -256,7 +257,7 @@ impl Grid {
     }
 }
 
-fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let size = cx.kit.pieces.size_mm;
     let (v, h) = stones_needed(cx.size);
     let spares = cx.kit.pieces.spares;
@@ -284,7 +285,7 @@ fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// own), then one numbered row per turn: who played it (after a swap, V's turns are no
 /// longer the odd ones) and the point, swap or pass. Rows past the most a game can
 /// need are spares that fill the last page.
-fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let n = cx.size as u32;
     let mut chunks: Vec<Chunk> = cx
         .lines(&cx.text("ledger.path")?, Style::Bold, BODY_PT, 0.0)
@@ -348,7 +349,7 @@ fn diagrams(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     cx.diagram_slots(args, 2)?;
     let mut drawn = Vec::new();
     for arg in args {
@@ -397,7 +398,7 @@ fn diagrams(
 
 /// The key to the symbols of the diagrams: both players' stones, a marked point and
 /// a winning chain's band, as `diagrams` draws them.
-fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let stones = |page: &mut Page, x: f64| {
         // As large as the letters' smallest size allows.
         let (v, h, size) = KEY_STONES_MM;
@@ -621,7 +622,7 @@ fn small_board(
 }
 
 /// The two forbidden 2×2 checkerboards, from the rules, each crossed out.
-fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let step = CHECKER_STEP_MM;
     let mut page = Page::new(0.0, 0.0);
     let patterns = crossway::forbidden_patterns();

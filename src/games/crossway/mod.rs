@@ -9,8 +9,8 @@ use std::ops::RangeInclusive;
 use super::{Facts, GameId, GameKit, Sheets, number};
 use crate::diag::Diagnostics;
 use crate::kit::Kit;
-use crate::layout::FigureContext;
 use crate::layout::flow::Chunk;
+use crate::layout::{FigureContext, FigureError};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify::{self, Summary, Verified};
@@ -122,7 +122,7 @@ impl Sheets for CrosswaySheets<'_> {
         name: &str,
         args: &[String],
         cx: &FigureContext,
-    ) -> Result<Vec<Chunk>, String> {
+    ) -> Result<Vec<Chunk>, FigureError> {
         figures::figure(name, args, cx, &self.examples)
     }
 }

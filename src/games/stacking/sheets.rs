@@ -4,8 +4,8 @@
 use super::{StackGame, Variant, figures};
 use crate::games::{Facts, Sheets};
 use crate::kit::Kit;
-use crate::layout::FigureContext;
 use crate::layout::flow::Chunk;
+use crate::layout::{FigureContext, FigureError};
 use crate::verify::{Summary, Verified};
 
 /// A stacking game's sheets for one board size.
@@ -67,7 +67,7 @@ impl Sheets for StackSheets<'_> {
         name: &str,
         args: &[String],
         cx: &FigureContext,
-    ) -> Result<Vec<Chunk>, String> {
+    ) -> Result<Vec<Chunk>, FigureError> {
         figures::figure(&self.variant, name, args, cx, &self.examples)
     }
 }

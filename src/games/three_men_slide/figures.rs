@@ -9,7 +9,7 @@ use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry};
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
-use crate::layout::{FigureContext, MIN_LABEL_PT};
+use crate::layout::{FigureContext, FigureError, MIN_LABEL_PT};
 use crate::page::{Color, Page, Paint, Point, Stroke};
 use crate::text::{self, Style};
 use crate::verify::{Verified, When};
@@ -27,7 +27,7 @@ pub fn figure(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     match name {
         "board" => board(cx),
         "counters" => counters(cx),
@@ -37,7 +37,8 @@ pub fn figure(
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
-        )),
+        )
+        .into()),
     }
 }
 
@@ -150,7 +151,7 @@ fn board_lines(page: &mut Page, origin: Point, spacing: f64, edge_width: f64) {
     }
 }
 
-fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn board(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let spacing = cx.kit.board.spacing_mm;
     let dot = cx
         .kit
@@ -220,7 +221,7 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     Ok(chunks)
 }
 
-fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let mut chunks = Vec::new();
     let sample = LEGEND_SAMPLE_MM;
     for (key, stroke) in [
@@ -240,7 +241,7 @@ fn legend(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
     Ok(chunks)
 }
 
-fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let size = cx.kit.pieces.size_mm;
     let per_player = (three_men::COUNTERS_PER_PLAYER + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
@@ -266,7 +267,7 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
 /// position is copied into a cell per square, the board's rows side by side (row 3
 /// first, as the board is read from the top), so repeats line up down the page and
 /// each cell has room for a handwritten A or B.
-fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn repetition_log(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     // The Turn column holds its heading and the "start" label at full size.
     let start = cx.shape(&cx.text("log.start_row")?, Style::Bold, table::BODY_PT);
     let turn_min = (start.width_mm() + 2.0).max(LOG_TURN_MM.0);
@@ -361,7 +362,7 @@ fn diagrams(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let (slot, left) = cx.diagram_slots(args, 3)?;
     let spacing = ((slot - DIAGRAM_FRAME_MM) / 2.0).min(DIAGRAM_MOST_SPACING_MM);
     let mut page = Page::new(0.0, 0.0);
@@ -386,7 +387,7 @@ fn diagrams(
 
 /// The key to the symbols of the diagrams: both players' counters, a slide's arrow
 /// and a winning line's band, as `draw_position` draws them.
-fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let counters = |page: &mut Page, x: f64| {
         // As large as the letters' smallest size allows.
         let (a, b, size) = KEY_COUNTERS_MM;

@@ -10,8 +10,8 @@ use std::ops::RangeInclusive;
 use super::{Facts, GameId, GameKit, Sheets};
 use crate::diag::Diagnostics;
 use crate::kit::Kit;
-use crate::layout::FigureContext;
 use crate::layout::flow::Chunk;
+use crate::layout::{FigureContext, FigureError};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify::{self, Summary, Verified};
@@ -112,7 +112,7 @@ impl Sheets for ThreeMenSheets<'_> {
         name: &str,
         args: &[String],
         cx: &FigureContext,
-    ) -> Result<Vec<Chunk>, String> {
+    ) -> Result<Vec<Chunk>, FigureError> {
         figures::figure(name, args, cx, &self.examples)
     }
 }

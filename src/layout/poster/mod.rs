@@ -505,7 +505,7 @@ fn cut_outline(page: &mut Page, part: &Part) {
         page.line(
             Point::new(from.0, from.1),
             Point::new(to.0, to.1),
-            super::draw::cut_stroke(),
+            super::cut::cut_stroke(),
         );
     }
 }

@@ -9,7 +9,7 @@ use super::*;
 pub(super) fn diagram_key(
     variant: &Variant,
     cx: &FigureContext,
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let piece = |color, kind| Piece { color, kind };
     let flats = |page: &mut Page, x: f64| {
         layer(
@@ -129,7 +129,7 @@ pub(super) fn diagrams(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     cx.diagram_slots(args, 2)?;
     let mut drawn = Vec::new();
     for arg in args {

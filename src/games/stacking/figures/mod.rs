@@ -3,6 +3,7 @@
 //! from the kit, counts from the rules' variant, positions from the rules module.
 
 use super::{self as stacks, Kind, Piece, Square, StackGame, State, Variant};
+use crate::layout::cut::CutLayout;
 use crate::layout::diagram::{self, Window};
 use crate::layout::diagram_style::{
     self as style, ARROW_INSET, ARROW_LANE_MM, ARROW_MM, CAP_OF_ASCENT, EDGE_LINE_MM,
@@ -14,7 +15,7 @@ use crate::layout::draw::{self, Side, cut_tiles, diagram_row, legend_entry, tile
 use crate::layout::flow::Chunk;
 use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
-use crate::layout::{BODY_PT, FigureContext, MIN_LABEL_PT};
+use crate::layout::{BODY_PT, FigureContext, FigureError, MIN_LABEL_PT};
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::text::{self, Reading, Style};
 use crate::verify::{Verified, When};
@@ -181,7 +182,7 @@ pub fn figure(
     args: &[String],
     cx: &FigureContext,
     examples: &[Example],
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     match name {
         "board" => board(variant, cx),
         // Games with walls need stones with a wall face: fold-over strips.
@@ -196,7 +197,8 @@ pub fn figure(
         _ => Err(format!(
             "unknown figure `@{name}`, expected one of: {}",
             FIGURES.join(", ")
-        )),
+        )
+        .into()),
     }
 }
 
@@ -219,7 +221,7 @@ fn cell_origin(origin: Point, cell: f64, size: u8, sq: Square) -> Point {
     )
 }
 
-fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let cell = cx.kit.board.spacing_mm;
     let n = variant.size;
     let span = n as f64 * cell;
@@ -273,7 +275,7 @@ fn cells(page: &mut Page, origin: Point, cell: f64, n: u8, width: f64) {
 }
 
 /// Each player's stones (and Crowns, if the game has them), with cut lines.
-fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let size = cx.kit.pieces.size_mm;
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
@@ -350,7 +352,10 @@ fn letter(
 /// top face (letter) is the flat side, the bottom face (a heavy bar) the wall side. The
 /// strip's outline is its cut line: a plain rectangle for White, cut corners and
 /// notches at the fold for Black, so that a folded Black stone has four cut corners.
-fn folding_stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn folding_stones(
+    variant: &Variant,
+    cx: &FigureContext,
+) -> Result<Vec<Chunk>, FigureError> {
     let size = cx.kit.pieces.size_mm;
     let count = (variant.stones + cx.kit.pieces.spares) as usize;
     let mut chunks = Vec::new();
@@ -405,7 +410,7 @@ fn folding_strip(
     at: Point,
     size: f64,
     color: stacks::Color,
-    cut: draw::CutLayout,
+    cut: CutLayout,
 ) {
     let fill = match side(color) {
         Side::Light => Color::WHITE,
@@ -456,7 +461,7 @@ fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
 }
 
 /// Each player's Crowns; nothing at a size that has none, whose sheets never name them.
-fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     if variant.crowns == 0 {
         return Ok(Vec::new());
     }
@@ -494,7 +499,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, String> {
                 };
                 crown(&mut page, Point::new(cx0, top + size / 2.0), size, *color, cx.cut);
             }
-            if cx.cut == draw::CutLayout::Grid {
+            if cx.cut == CutLayout::Grid {
                 let left =
                     if cx.reading.rtl() { x0 + half - count as f64 * size } else { x0 };
                 draw::row_cuts(&mut page, (left, top), (size, size), count);
@@ -526,7 +531,7 @@ fn crown(
     center: Point,
     size: f64,
     color: stacks::Color,
-    cut: draw::CutLayout,
+    cut: CutLayout,
 ) {
     let (fill, mark) = match side(color) {
         Side::Light => (Color::WHITE, Color::BLACK),

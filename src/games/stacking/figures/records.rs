@@ -8,7 +8,7 @@ use super::*;
 pub(super) fn ledger(
     variant: &Variant,
     cx: &FigureContext,
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let turns =
         variant.turn_limit.ok_or("this game has no turn limit to size the ledger")?;
     let n = variant.size;
@@ -150,7 +150,7 @@ fn banded_ledger(
     (before_w, after_w): (Vec<f64>, Vec<f64>),
     square_heads: Vec<Head>,
     (turns, tallest): (u32, u32),
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let natural: f64 = before_w.iter().chain(&after_w).sum();
     let stretch = cx.width / natural;
     let top_w: Vec<f64> = before_w.iter().chain(&after_w).map(|w| w * stretch).collect();
@@ -160,7 +160,7 @@ fn banded_ledger(
     if cell_w < table::MIN_CELL_MM {
         return Err(format!(
             "the ledger's stack cells would be {cell_w:.0} mm wide: the paper is too narrow"
-        ));
+        ).into());
     }
     let below = Columns::new(&vec![cell_w; per_row], cx.reading);
     let top_heads: Vec<Head> =
@@ -196,7 +196,7 @@ fn banded_ledger(
 pub(super) fn reserves(
     variant: &Variant,
     cx: &FigureContext,
-) -> Result<Vec<Chunk>, String> {
+) -> Result<Vec<Chunk>, FigureError> {
     let box_size = RESERVE_BOX_MM;
     let rows = [
         ("ledger.reserve_w", variant.stones),
@@ -240,7 +240,7 @@ pub(super) fn reserves(
 
 /// Numbered move rows, White and Black side by side, in two blocks per A4 page; rows
 /// past the kit's count are spares that fill the last page.
-pub(super) fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, String> {
+pub(super) fn move_record(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let moves =
         cx.kit.ledger_moves.ok_or("`@moves` needs `[ledger] moves = N` in kit.toml")?;
     let gap = RECORD_GAP_MM;
