@@ -40,28 +40,15 @@ fn grid_cells(page: &PageProbe) -> Vec<f64> {
     cells
 }
 
-#[test]
-fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_one() {
+/// Diagram cells at least 10 mm on rule cards and quick starts and 8 mm in puzzles and
+/// their answers, stack layers at least 1 mm thick, on the sheets of each build of
+/// `builds` (a kit and the options after its name); more than `least` cells measured.
+fn check_diagram_cells(builds: &[(&str, Vec<String>)], least: usize) {
     let tmp = tempfile::tempdir().unwrap();
-    let builds: Vec<(String, Vec<String>)> = (3..=8)
-        .map(|size| {
-            (
-                "pathstone".to_string(),
-                vec!["--size".into(), size.to_string(), "--puzzles".into(), "2".into()],
-            )
-        })
-        .chain([("stack-top-roads".to_string(), Vec::new())])
-        .chain([9, 19].map(|size| {
-            (
-                "crossway".to_string(),
-                vec!["--size".into(), size.to_string(), "--puzzles".into(), "2".into()],
-            )
-        }))
-        .collect();
     let mut measured = 0;
-    for (kit, extra) in &builds {
+    for (kit, extra) in builds {
         let out = tmp.path().join(format!("{kit}{}", extra.join("")));
-        let mut args = vec!["build", kit.as_str(), "--out", out.to_str().unwrap()];
+        let mut args = vec!["build", kit, "--out", out.to_str().unwrap()];
         args.extend(extra.iter().map(String::as_str));
         let done = tablekit(&args);
         assert!(
@@ -102,7 +89,46 @@ fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_on
             }
         }
     }
-    assert!(measured > 60, "only {measured} diagrams measured");
+    assert!(measured > least, "only {measured} diagrams measured");
+}
+
+/// `--size n --puzzles 2`, and `--plies 1` when `quick`: one-move puzzles are found
+/// in a fraction of the time and are drawn on the same cells.
+fn with_puzzles(size: u8, quick: bool) -> Vec<String> {
+    let mut args =
+        vec!["--size".into(), size.to_string(), "--puzzles".into(), "2".into()];
+    if quick {
+        args.extend(["--plies".into(), "1".into()]);
+    }
+    args
+}
+
+/// The sample: the cells shrink as the board grows, so the largest board of each game
+/// with puzzles (Pathstone 8×8, Crossway 19×19), the smallest Pathstone and the one
+/// size of Stack-top roads.
+#[test]
+fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_one() {
+    let builds = [
+        ("pathstone", with_puzzles(3, true)),
+        ("pathstone", with_puzzles(8, true)),
+        ("stack-top-roads", Vec::new()),
+        ("crossway", with_puzzles(19, true)),
+    ];
+    check_diagram_cells(&builds, 20);
+}
+
+/// Every Pathstone size with puzzles as they are built by default (deeper answers,
+/// other positions), Crossway at its default and largest size.
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn diagram_cells_at_every_pathstone_size_are_ten_millimetres_on_cards_and_eight_in_puzzles()
+ {
+    let builds: Vec<(&str, Vec<String>)> = (3..=8)
+        .map(|size| ("pathstone", with_puzzles(size, false)))
+        .chain([("stack-top-roads", Vec::new())])
+        .chain([9, 19].map(|size| ("crossway", with_puzzles(size, false))))
+        .collect();
+    check_diagram_cells(&builds, 60);
 }
 
 fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
@@ -288,26 +314,17 @@ fn label_faults(page: &PageProbe, label: MmBox, pieces: &[MmBox]) -> Vec<String>
 /// Every label of a diagram (a coordinate, a stack's height, its "+k" of hidden
 /// pieces, a mark on a point) stands in free space: it crosses no stroke (grid line,
 /// board edge, piece outline, arrow) and overlaps no piece, on every rule card, quick
-/// start, puzzle sheet and host key of every built-in kit at every board size, in
-/// English and in Arabic (read right to left). A piece's own letter, drawn inside
-/// the piece, is the piece's, not a label. One build serves the whole test.
-#[test]
-fn diagram_labels_cross_no_stroke_and_overlap_no_piece() {
+/// start, puzzle sheet and host key of each build of `builds` (the options after
+/// `build`, each with `--puzzles 2 --plies 1`). A piece's own letter, drawn inside
+/// the piece, is the piece's, not a label. Returns the labels read and how many of
+/// them count hidden pieces ("+k").
+fn check_diagram_labels(builds: &[&[&str]]) -> (usize, usize) {
     let tmp = tempfile::tempdir().unwrap();
-    for lang in ["en", "ar"] {
-        let out = tmp.path().join(lang);
-        let done = tablekit(&[
-            "build",
-            "--lang",
-            lang,
-            "--all-sizes",
-            "--puzzles",
-            "2",
-            "--plies",
-            "1",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+    for (n, options) in builds.iter().enumerate() {
+        let out = tmp.path().join(n.to_string());
+        let args =
+            ["build", "--puzzles", "2", "--plies", "1", "--out", out.to_str().unwrap()];
+        let done = tablekit(&[&args[..], options].concat());
         assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
     }
     let (mut labels, mut hidden_counts, mut faults) = (0, 0, Vec::new());
@@ -343,6 +360,27 @@ fn diagram_labels_cross_no_stroke_and_overlap_no_piece() {
             }
         }
     }
-    assert!(labels > 2000 && hidden_counts > 10, "{labels} labels, {hidden_counts} +k");
     assert!(faults.is_empty(), "{} label faults:\n{}", faults.len(), faults.join("\n"));
+    (labels, hidden_counts)
+}
+
+/// The sample: every built-in kit at its default size in Arabic (read right to left),
+/// and the largest Pathstone board, whose small cells and tall stacks crowd the labels
+/// most, in English.
+#[test]
+fn diagram_labels_cross_no_stroke_and_overlap_no_piece() {
+    let builds: [&[&str]; 2] =
+        [&["--lang", "ar"], &["pathstone", "--lang", "en", "--size", "8"]];
+    let (labels, hidden_counts) = check_diagram_labels(&builds);
+    assert!(labels > 500 && hidden_counts > 2, "{labels} labels, {hidden_counts} +k");
+}
+
+/// Every built-in kit at every board size, in English and in Arabic.
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn diagram_labels_at_every_size_cross_no_stroke_and_overlap_no_piece() {
+    let builds: [&[&str]; 2] =
+        [&["--lang", "en", "--all-sizes"], &["--lang", "ar", "--all-sizes"]];
+    let (labels, hidden_counts) = check_diagram_labels(&builds);
+    assert!(labels > 2000 && hidden_counts > 10, "{labels} labels, {hidden_counts} +k");
 }
