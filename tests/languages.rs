@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{copy_of, edit, stderr, tablekit};
-use crate::support::games;
+use crate::support::{games, shared};
 use crate::support::pdf_probe;
 
 /// The languages the Three-men slide kit ships in, which its tests walk through.
@@ -40,18 +40,16 @@ fn every_kit_prints_in_every_language_with_every_glyph_inside_the_page() {
 /// Each of `kits`, built in all its languages, titles its sheets in each, embeds a
 /// subset of every font it uses, maps every glyph to text and keeps marks inside.
 fn prints_in_every_language(kits: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&[&["build", "--lang", "all", "--out", out], kits].concat());
-    assert!(run.status.success(), "{}", stderr(&run));
+    // Every kit in every language is one shared build; each test reads its kits.
+    let built = shared::every_language();
     assert!(
-        !stderr(&run).contains("used English"),
+        !built.stderr.contains("used English"),
         "a shipped language fell back: {}",
-        stderr(&run)
+        built.stderr
     );
     for &kit in kits {
         for lang in &games::kit(kit).languages {
-            let dir = fs::read_dir(tmp.path().join(kit))
+            let dir = fs::read_dir(built.dir().join(kit))
                 .unwrap()
                 .map(|e| e.unwrap().path())
                 .find(|p| {
@@ -68,7 +66,7 @@ fn prints_in_every_language(kits: &[&str]) {
                 ("host-key", "host", "title"),
                 ("board", "board", "title"),
             ] {
-                let pdf = pdf_probe::load_file(&crate::support::sheet_pdf(&dir, sheet));
+                let pdf = shared::probe(&crate::support::sheet_pdf(&dir, sheet));
                 let heading = string(kit, lang, table, key);
                 let text = pdf.text();
                 assert!(
@@ -95,12 +93,8 @@ fn prints_in_every_language(kits: &[&str]) {
 
 #[test]
 fn arabic_reads_back_in_logical_order_and_is_set_flush_right() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&["build", "three-men-slide", "--lang", "ar", "--out", out]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let pdf =
-        pdf_probe::load_file(&tmp.path().join("three-men-slide/ar-a4/rule-card.pdf"));
+    let dir = shared::variant("three-men-slide", "ar", "a4", 3);
+    let pdf = shared::probe(&dir.join("rule-card.pdf"));
     let title = string("three-men-slide", "ar", "rules", "title");
     let page = &pdf.pages[0];
     let run = page
@@ -176,14 +170,10 @@ fn a_translation_too_long_for_its_box_fails_naming_the_key_and_the_sheet() {
 
 #[test]
 fn no_player_sheet_in_any_language_names_the_practice_answer() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&["build", "three-men-slide", "--lang", "all", "--out", out]);
-    assert!(run.status.success(), "{}", stderr(&run));
     for lang in langs() {
-        let dir = tmp.path().join("three-men-slide").join(format!("{lang}-a4"));
+        let dir = shared::variant("three-men-slide", lang, "a4", 3);
         for sheet in ["board", "counters", "repetition-log", "rule-card"] {
-            let text = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf"))).text();
+            let text = shared::probe(&dir.join(format!("{sheet}.pdf"))).text();
             // The answer is the slide C2 to C1, however a language writes it.
             let telling = text.lines().find(|l| l.contains("C2") && l.contains("C1"));
             assert!(
@@ -291,16 +281,12 @@ fn a_list_keeps_two_items_on_each_side_of_a_page_break() {
 /// The Three-men slide stopping rules, in every language on each of `papers`, break
 /// across pages only with two items on each side; and some do break.
 fn lists_keep_two_items_a_side(papers: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
     let mut broken = 0;
     for &paper in papers {
-        let out = tmp.path().join(paper);
-        let args = ["build", "three-men-slide", "--lang", "all", "--paper", paper];
-        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
-        assert!(run.status.success(), "{}", stderr(&run));
+        let kit = shared::kit_in_every_language("three-men-slide", paper);
         for lang in langs() {
-            let card = out.join(format!("three-men-slide/{lang}-{paper}/rule-card.pdf"));
-            let pdf = pdf_probe::load_file(&card);
+            let card = kit.join(format!("{lang}-{paper}/rule-card.pdf"));
+            let pdf = shared::probe(&card);
             let pages: Vec<String> = pdf
                 .pages
                 .iter()

@@ -53,13 +53,15 @@ fn no_sheet_prints_a_number_with_more_than_two_decimals() {
 /// English and French (a decimal comma), prints a number with more than two decimals.
 fn no_long_decimals(kits: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
     for cell in ["small", "41"] {
         for lang in ["en", "fr"] {
+            // Each build in a folder of its own, so that each sheet is read once.
+            let dir = tmp.path().join(format!("{cell}-{lang}"));
+            let out = dir.to_str().unwrap();
             let args = ["build", "--cell", cell, "--lang", lang, "--out", out];
             let run = tablekit(&[&args[..], kits].concat());
             assert!(run.status.success(), "{}", stderr(&run));
-            for pdf in pdfs(tmp.path()) {
+            for pdf in pdfs(&dir) {
                 let text = pdf_probe::load_file(&pdf).text();
                 if let Some(number) = long_decimal(&text) {
                     panic!("{} (--cell {cell}) prints {number:?}", pdf.display());
