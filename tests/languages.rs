@@ -6,8 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{copy_of, edit, stderr, tablekit};
-use crate::support::{games, shared};
 use crate::support::pdf_probe;
+use crate::support::{games, shared};
 
 /// The languages the Three-men slide kit ships in, which its tests walk through.
 fn langs() -> &'static [String] {

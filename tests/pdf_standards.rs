@@ -66,7 +66,9 @@ pub(crate) fn all() -> &'static [(String, Document)] {
     ALL.get_or_init(|| {
         // The builds other modules read too: built once, without SOURCE_DATE_EPOCH.
         let mut docs = load_all(shared::every_language().dir());
-        docs.extend(load_all(shared::build(&["three-men-slide", "--paper", "letter"]).dir()));
+        docs.extend(load_all(
+            shared::build(&["three-men-slide", "--paper", "letter"]).dir(),
+        ));
         docs.sort_by(|a, b| a.0.cmp(&b.0));
         assert!(docs.len() > 100, "only {} PDFs", docs.len());
         docs

@@ -47,7 +47,10 @@ pub fn build(args: &[&str]) -> &'static Built {
         let dir = tempfile::tempdir().unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_tablekit"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("TABLEKIT_CONFIG_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/no-settings"))
+            .env(
+                "TABLEKIT_CONFIG_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/no-settings"),
+            )
             .env_remove("SOURCE_DATE_EPOCH")
             .arg("build")
             .args(args)
@@ -75,17 +78,43 @@ pub fn every_language() -> &'static Built {
 /// no other option. On A4 at the kit's default size it is the folder of
 /// [`every_language`]; otherwise a build of that one variant.
 pub fn variant(kit: &str, lang: &str, paper: &str, size: u8) -> PathBuf {
+    variant_built(kit, lang, paper, size).1
+}
+
+/// The build [`variant`] reads, and the players' folder in it.
+pub fn variant_built(
+    kit: &str,
+    lang: &str,
+    paper: &str,
+    size: u8,
+) -> (&'static Built, PathBuf) {
     let listed: &Kit = games::kit(kit);
     let name = listed.variant(lang, paper, size);
-    if paper == "a4" && size == listed.default_size {
-        return every_language().dir().join(kit).join(name);
-    }
-    let size = size.to_string();
-    let mut args = vec![kit, "--lang", lang, "--paper", paper];
-    if listed.several_sizes() {
-        args.extend(["--size", &size]);
-    }
-    build(&args).dir().join(kit).join(name)
+    let built = if paper == "a4" && size == listed.default_size {
+        every_language()
+    } else {
+        let size = size.to_string();
+        let mut args = vec![kit, "--lang", lang, "--paper", paper];
+        if listed.several_sizes() {
+            args.extend(["--size", &size]);
+        }
+        build(&args)
+    };
+    (built, built.dir().join(kit).join(name))
+}
+
+/// The names of the files `built` wrote for the variant whose players' folder is
+/// `dir` (its host key beside it included), in the order the build wrote them.
+pub fn written(built: &Built, dir: &Path) -> Vec<String> {
+    let host = crate::support::host_dir(dir);
+    built
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("wrote "))
+        .map(|l| Path::new(l.split(" (").next().unwrap()))
+        .filter(|path| path.parent().is_some_and(|p| p == dir || p == host))
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect()
 }
 
 /// The folder of `kit` built in every language on `paper` at its default size: on A4
