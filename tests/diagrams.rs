@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::cli::tablekit;
 use crate::support::pdf_probe::{self, PageProbe};
+use crate::support::shared;
 
 /// The cells of every drawn grid on `page`: vertical lines of one length (20 mm or
 /// more: three cells at least) starting at one height, four or more side by side, are
@@ -144,8 +145,24 @@ fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// Options for puzzles of one move: quick to find, and drawn as any others.
+const QUICK_PUZZLES: [&str; 4] = ["--puzzles", "2", "--plies", "1"];
+
+/// The sample: every kit in Arabic and Stack-top roads in every language, with
+/// puzzles of one move (builds the label test reads too).
 #[test]
 fn every_sheet_with_diagrams_has_a_key_to_their_symbols_in_its_language() {
+    let mut checked = 0;
+    for options in [&["--lang", "ar"][..], &["stack-top-roads", "--lang", "all"]] {
+        let out = shared::build(&[&QUICK_PUZZLES[..], options].concat()).dir();
+        checked += sheets_have_a_key_in_their_language(out);
+    }
+    assert!(checked >= 40, "{checked}");
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn every_sheet_with_diagrams_in_every_language_has_a_key_to_their_symbols() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let done = tablekit(&[
@@ -158,8 +175,15 @@ fn every_sheet_with_diagrams_has_a_key_to_their_symbols_in_its_language() {
         out.to_str().unwrap(),
     ]);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let checked = sheets_have_a_key_in_their_language(&out);
+    assert!(checked >= 96, "{checked}");
+}
+
+/// Every sheet with diagrams under `out` has the key to their symbols, titled in the
+/// sheet's language; a host key without puzzles has none. Returns the sheets read.
+fn sheets_have_a_key_in_their_language(out: &Path) -> usize {
     let mut checked = 0;
-    for path in pdfs(&out) {
+    for path in pdfs(out) {
         let name = path.file_name().unwrap().to_str().unwrap();
         if !["rule-card.pdf", "quick-start.pdf", "puzzles.pdf", "host-key.pdf"]
             .contains(&name)
@@ -182,14 +206,14 @@ fn every_sheet_with_diagrams_has_a_key_to_their_symbols_in_its_language() {
         )
         .unwrap();
         let title = strings["diagrams"]["key_title"].as_str().unwrap();
-        let probe = pdf_probe::load_file(&path);
+        let probe = shared::probe(&path);
         // A host key without puzzles draws no diagram, and needs no key.
         let drawn = name != "host-key.pdf" || variant.contains("puzzles");
         let shown = probe.pages.iter().any(|page| page.contains_text(title));
         assert_eq!(shown, drawn, "{kit} {variant} {name}: {title:?}");
         checked += 1;
     }
-    assert!(checked >= 96, "{checked}");
+    checked
 }
 
 /// Black's pieces in diagrams are dark, White's white: in greyscale at arm's length
@@ -319,24 +343,20 @@ fn label_faults(page: &PageProbe, label: MmBox, pieces: &[MmBox]) -> Vec<String>
 /// the piece, is the piece's, not a label. Returns the labels read and how many of
 /// them count hidden pieces ("+k").
 fn check_diagram_labels(builds: &[&[&str]]) -> (usize, usize) {
-    let tmp = tempfile::tempdir().unwrap();
-    for (n, options) in builds.iter().enumerate() {
-        let out = tmp.path().join(n.to_string());
-        let args =
-            ["build", "--puzzles", "2", "--plies", "1", "--out", out.to_str().unwrap()];
-        let done = tablekit(&[&args[..], options].concat());
-        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-    }
     let (mut labels, mut hidden_counts, mut faults) = (0, 0, Vec::new());
-    for path in pdfs(tmp.path()) {
+    let paths = builds.iter().flat_map(|options| {
+        let out = shared::build(&[&QUICK_PUZZLES[..], options].concat()).dir();
+        pdfs(out).into_iter().map(move |path| (out, path))
+    });
+    for (out, path) in paths {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         if !["rule-card.pdf", "quick-start.pdf", "puzzles.pdf", "host-key.pdf"]
             .contains(&name.as_str())
         {
             continue;
         }
-        let sheet = path.strip_prefix(tmp.path()).unwrap().display().to_string();
-        let probe = pdf_probe::load_file(&path);
+        let sheet = path.strip_prefix(out).unwrap().display().to_string();
+        let probe = shared::probe(&path);
         for (number, page) in probe.pages.iter().enumerate() {
             let pieces = piece_boxes(page);
             for run in page.texts.iter().filter(|t| t.figure && !t.artifact) {
