@@ -113,6 +113,15 @@ fn arabic_reads_back_in_logical_order_and_is_set_flush_right() {
 fn check_names_a_misspelt_placeholder_with_its_file_and_key() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = copy_of("stack-top-roads", tmp.path());
+    // `check` builds every variant of the kit; English and German are all this
+    // mistake needs, and a sixth of the work.
+    for entry in fs::read_dir(kit.join("lang")).unwrap() {
+        let path = entry.unwrap().path();
+        if !["en.toml", "de.toml"].contains(&path.file_name().unwrap().to_str().unwrap())
+        {
+            fs::remove_file(path).unwrap();
+        }
+    }
     let de = kit.join("lang/de.toml");
     edit(&de, "{turn_limit}", "{turnlimit}");
     let run = tablekit(&["check", kit.to_str().unwrap()]);
