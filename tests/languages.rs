@@ -2,11 +2,12 @@
 //! the embedded font, nothing outside the safe area, Arabic read back in logical
 //! order, and translation mistakes caught by `check`.
 
+use std::borrow::Cow;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{copy_of, edit, stderr, tablekit};
-use crate::support::pdf_probe;
+use crate::support::pdf_probe::{self, Probe};
 use crate::support::{games, shared};
 
 /// The languages the Three-men slide kit ships in, which its tests walk through.
@@ -224,21 +225,36 @@ fn outline(face: &rustybuzz::ttf_parser::Face, glyph: u16) -> Vec<String> {
 /// The Stack-top roads key to the notation draws its rightward move left to right.
 #[test]
 fn arabic_sheets_draw_each_direction_sign_as_typed() {
+    // Every kit in Arabic with puzzles of one move: a build the diagram tests share.
+    let built = shared::build(&["--puzzles", "2", "--plies", "1", "--lang", "ar"]);
+    direction_signs_as_typed(built.dir(), |path| Cow::Borrowed(shared::probe(path)));
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn arabic_sheets_with_four_full_length_puzzles_draw_each_direction_sign_as_typed() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
     let run = tablekit(&["build", "--lang", "ar", "--puzzles", "4", "--out", out]);
     assert!(run.status.success(), "{}", stderr(&run));
+    direction_signs_as_typed(tmp.path(), |path| Cow::Owned(pdf_probe::load_file(path)));
+}
+
+/// Every `<` and `>` drawn on the Arabic sheets of every kit under `out` is the
+/// font's glyph for the sign typed, and the Stack-top roads notation key reads left
+/// to right. Each sheet is read with `read`.
+fn direction_signs_as_typed(out: &Path, read: fn(&Path) -> Cow<'static, Probe>) {
     let fonts = Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
     let regular = fs::read(fonts.join("DejaVuSans.ttf")).unwrap();
     let bold = fs::read(fonts.join("DejaVuSans-Bold.ttf")).unwrap();
     let mut signs = 0;
     let ids = games::ids();
-    let folders = ids.iter().flat_map(|kit| fs::read_dir(tmp.path().join(kit)).unwrap());
+    let folders = ids.iter().flat_map(|kit| fs::read_dir(out.join(kit)).unwrap());
     let variants = folders.map(|entry| entry.unwrap().path());
     for variant in variants.filter(|path| !path.to_string_lossy().ends_with("-host")) {
         let kit = variant.parent().unwrap().file_name().unwrap().to_string_lossy();
         for (sheet, path) in crate::support::variant_pdfs(&variant) {
-            let pdf = pdf_probe::load_file(&path);
+            let pdf = read(&path);
             let marks = pdf.pages.iter().flat_map(|p| &p.glyphs);
             for mark in marks.filter(|m| m.text == "<" || m.text == ">") {
                 let font = pdf.fonts.iter().find(|f| f.base_font == mark.font).unwrap();
@@ -261,9 +277,8 @@ fn arabic_sheets_draw_each_direction_sign_as_typed() {
     assert!(signs >= 16, "{signs} direction signs read");
     // The key to the notation on the Stack-top roads rule card: `2a1>11`, drawn left
     // to right, `>` pointing right.
-    let variant =
-        crate::support::variant_dir(&tmp.path().join("stack-top-roads"), "ar-a4");
-    let card = pdf_probe::load_file(&variant.join("rule-card.pdf"));
+    let variant = crate::support::variant_dir(&out.join("stack-top-roads"), "ar-a4");
+    let card = read(&variant.join("rule-card.pdf"));
     let rightward = card.pages.iter().any(|page| {
         let mut marks: Vec<_> = page.glyphs.iter().collect();
         marks.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
