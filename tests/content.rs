@@ -807,8 +807,21 @@ fn sheet_counts_are_page_counts(args: &[&str], papers: &[&str], boards: usize) {
 /// The minutes the contents sheet gives for preparing include the board's parts: a
 /// board split into N parts adds three minutes a part (rounded up to 5) to the time
 /// the same kit takes with the board whole, on paper large enough for it.
+/// The sample: Pathstone at its largest.
 #[test]
 fn the_preparation_time_includes_gluing_the_board_s_parts() {
+    preparation_time_includes_gluing(&[("pathstone", "8")]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn the_preparation_time_of_every_board_in_parts_includes_gluing_them() {
+    preparation_time_includes_gluing(&[("crossway", "13"), ("pathstone", "8")]);
+}
+
+/// Each of `boards` (a kit and a size), split on A4 and whole on a large paper, is
+/// given three minutes more to prepare for each of its parts.
+fn preparation_time_includes_gluing(boards: &[(&str, &str)]) {
     let tmp = tempfile::tempdir().unwrap();
     let minutes = |folder: &Path| -> u32 {
         let text = pdf_probe::load_file(&folder.join("contents.pdf")).column_text();
@@ -816,7 +829,7 @@ fn the_preparation_time_includes_gluing_the_board_s_parts() {
         let rest = flat.split("Allow about ").nth(1).expect("a preparation time");
         rest.split(' ').next().unwrap().parse().unwrap()
     };
-    for (kit, size) in [("crossway", "13"), ("pathstone", "8")] {
+    for &(kit, size) in boards {
         let mut said = Vec::new();
         for paper in ["a4", "1000x1000mm"] {
             let out = tmp.path().join(paper);
