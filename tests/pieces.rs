@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{stderr, tablekit};
 use crate::support::boards::{self, board_grid};
-use crate::support::pdf_probe::{self, PageProbe, Probe};
+use crate::support::pdf_probe::{PageProbe, Probe};
 use crate::support::{games, shared};
 
 /// Cut lines must follow the piece to this.
@@ -602,12 +602,24 @@ fn part_numbers(pages: &[PageProbe]) -> Vec<usize> {
 
 /// Split boards read and glue well: parts are printed in the order of their numbers,
 /// none is narrower than two cells, and no coordinate or other label is crossed by
-/// a part's cut line or lies on a glue tab, where the next part covers it. Every kit
-/// with a board in parts, on the papers and cells that split it.
+/// a part's cut line or lies on a glue tab, where the next part covers it. The full
+/// tier checks every kit with a board in parts, on the papers and cells that split it.
 #[test]
 fn split_board_parts_come_in_order_and_keep_their_labels_whole() {
-    let tmp = tempfile::tempdir().unwrap();
-    let builds: [(&str, &[&str], f64); 8] = [
+    // A sample of the full tier's splits: a board split in a row, one split both
+    // ways on Letter, a small landscape paper, and Pathstone's landscape halves.
+    split_parts_in_order_with_labels_whole(&[
+        ("crossway", &["--size", "13"], 22.0),
+        ("crossway", &["--size", "19", "--paper", "letter"], 22.0),
+        ("three-men-slide", &["--paper", "150x200mm", "--landscape"], 0.0),
+        ("pathstone", &["--size", "8"], 32.0),
+    ]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn split_board_parts_on_every_paper_and_cell_come_in_order_and_keep_their_labels_whole() {
+    split_parts_in_order_with_labels_whole(&[
         ("crossway", &["--size", "13"], 22.0),
         ("crossway", &["--size", "13", "--paper", "legal"], 22.0),
         ("crossway", &["--size", "19", "--paper", "letter"], 22.0),
@@ -616,19 +628,21 @@ fn split_board_parts_come_in_order_and_keep_their_labels_whole() {
         ("three-men-slide", &["--paper", "150x200mm", "--landscape"], 0.0),
         ("pathstone", &["--size", "8"], 32.0),
         ("pathstone", &["--size", "7", "--paper", "letter"], 32.0),
-    ];
-    for (i, (kit, options, cell)) in builds.into_iter().enumerate() {
-        let out = tmp.path().join(i.to_string());
-        let args =
-            [&["build", kit, "--out", out.to_str().unwrap()][..], options].concat();
-        let run = tablekit(&args);
-        assert!(run.status.success(), "{}", stderr(&run));
+    ]);
+}
+
+/// The board of each of `builds` (a kit, its options, and the least part side in
+/// cells, 0 for none) is split into parts in order, none crossing a label.
+fn split_parts_in_order_with_labels_whole(builds: &[(&str, &[&str], f64)]) {
+    for &(kit, options, cell) in builds {
+        // The builds the other tests of this module read too.
+        let out = shared::build(&[&[kit][..], options].concat()).dir();
         let folder = std::fs::read_dir(out.join(kit))
             .unwrap()
             .map(|e| e.unwrap().path())
             .find(|p| !p.to_string_lossy().ends_with("-host"))
             .unwrap();
-        let pdf = pdf_probe::load_file(&folder.join("board.pdf"));
+        let pdf = shared::probe(&folder.join("board.pdf"));
         let what = format!("{kit} {options:?}");
         let numbers = part_numbers(&pdf.pages);
         assert!(numbers.len() > 1, "{what}: not split");
