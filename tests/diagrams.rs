@@ -43,34 +43,25 @@ fn grid_cells(page: &PageProbe) -> Vec<f64> {
 
 /// Diagram cells at least 10 mm on rule cards and quick starts and 8 mm in puzzles and
 /// their answers, stack layers at least 1 mm thick, on the sheets of each build of
-/// `builds` (a kit and the options after its name); more than `least` cells measured.
-fn check_diagram_cells(builds: &[(&str, Vec<String>)], least: usize) {
-    let tmp = tempfile::tempdir().unwrap();
+/// `builds` (the options after `build`, each a build shared between tests); more
+/// than `least` cells measured.
+fn check_diagram_cells(builds: &[Vec<&str>], least: usize) {
     let mut measured = 0;
-    for (kit, extra) in builds {
-        let out = tmp.path().join(format!("{kit}{}", extra.join("")));
-        let mut args = vec!["build", kit, "--out", out.to_str().unwrap()];
-        args.extend(extra.iter().map(String::as_str));
-        let done = tablekit(&args);
-        assert!(
-            done.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&done.stderr)
-        );
-        for path in pdfs(&out) {
+    for args in builds {
+        for path in pdfs(shared::build(args).dir()) {
             let name = path.file_name().unwrap().to_str().unwrap().to_string();
             let least = match name.as_str() {
                 "rule-card.pdf" | "quick-start.pdf" => 10.0,
                 "puzzles.pdf" | "host-key.pdf" => 8.0,
                 _ => continue,
             };
-            let probe = pdf_probe::load_file(&path);
+            let probe = shared::probe(&path);
             for (number, page) in probe.pages.iter().enumerate() {
                 for cell in grid_cells(page) {
                     measured += 1;
                     assert!(
                         cell >= least - 0.01,
-                        "{kit} {extra:?} {name} page {}: a diagram cell of {cell:.2} mm",
+                        "{args:?} {name} page {}: a diagram cell of {cell:.2} mm",
                         number + 1
                     );
                 }
@@ -80,7 +71,7 @@ fn check_diagram_cells(builds: &[(&str, Vec<String>)], least: usize) {
                 {
                     assert!(
                         rect.h >= 1.0 - 0.01,
-                        "{kit} {extra:?} {name} page {}: a layer {:.2} mm thick at {:.0}, {:.0}",
+                        "{args:?} {name} page {}: a layer {:.2} mm thick at {:.0}, {:.0}",
                         number + 1,
                         rect.h,
                         rect.x,
@@ -93,27 +84,18 @@ fn check_diagram_cells(builds: &[(&str, Vec<String>)], least: usize) {
     assert!(measured > least, "only {measured} diagrams measured");
 }
 
-/// `--size n --puzzles 2`, and `--plies 1` when `quick`: one-move puzzles are found
-/// in a fraction of the time and are drawn on the same cells.
-fn with_puzzles(size: u8, quick: bool) -> Vec<String> {
-    let mut args =
-        vec!["--size".into(), size.to_string(), "--puzzles".into(), "2".into()];
-    if quick {
-        args.extend(["--plies".into(), "1".into()]);
-    }
-    args
-}
-
 /// The sample: the cells shrink as the board grows, so the largest board of each game
-/// with puzzles (Pathstone 8×8, Crossway 19×19), the smallest Pathstone and the one
-/// size of Stack-top roads.
+/// with puzzles (Pathstone 8×8, Crossway 19×19), the smallest Pathstone, and every
+/// kit at its default size in Arabic, all with one-move puzzles (drawn on the same
+/// cells, and found in a fraction of the time; the label tests read these builds).
 #[test]
 fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_one() {
+    let quick = |options: &[&'static str]| [&QUICK_PUZZLES[..], options].concat();
     let builds = [
-        ("pathstone", with_puzzles(3, true)),
-        ("pathstone", with_puzzles(8, true)),
-        ("stack-top-roads", Vec::new()),
-        ("crossway", with_puzzles(19, true)),
+        quick(&["pathstone", "--lang", "en", "--size", "8"]),
+        quick(&["pathstone", "--size", "3"]),
+        quick(&["crossway", "--size", "19"]),
+        quick(&["--lang", "ar"]),
     ];
     check_diagram_cells(&builds, 20);
 }
@@ -124,11 +106,13 @@ fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_on
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn diagram_cells_at_every_pathstone_size_are_ten_millimetres_on_cards_and_eight_in_puzzles()
  {
-    let builds: Vec<(&str, Vec<String>)> = (3..=8)
-        .map(|size| ("pathstone", with_puzzles(size, false)))
-        .chain([("stack-top-roads", Vec::new())])
-        .chain([9, 19].map(|size| ("crossway", with_puzzles(size, false))))
+    let sizes = ["3", "4", "5", "6", "7", "8"].map(|size| ("pathstone", size));
+    let mut builds: Vec<Vec<&str>> = sizes
+        .into_iter()
+        .chain([("crossway", "9"), ("crossway", "19")])
+        .map(|(kit, size)| vec![kit, "--size", size, "--puzzles", "2"])
         .collect();
+    builds.push(vec!["stack-top-roads"]);
     check_diagram_cells(&builds, 60);
 }
 
