@@ -163,7 +163,7 @@ fn pieces_on_a_grid_take_few_straight_cuts_each_the_size_printed() {
     for (kit, sheet, most) in [("pathstone", "stones", 60), ("crossway", "stones", 40)] {
         let dir = shared::variant(kit, "en", "a4", games::kit(kit).default_size);
         let probe = shared::probe(&dir.join(format!("{sheet}.pdf")));
-        let cuts = cuts(&probe);
+        let cuts = cuts(probe);
         assert!(cuts > 0 && cuts <= most, "{kit}: {cuts} cuts, at most {most}");
         // The first page's cut lines are a grid whose cells are the pieces' size.
         let size = if kit == "pathstone" { 24.0 } else { 20.0 };

@@ -294,7 +294,7 @@ fn no_host_key_text_beside_the_key(kit: &Kit, lang: &str) {
             assert!(!phrases.is_empty(), "{kit} {lang}");
             let files = pdfs(&dir);
             let squash = |p: &Probe| -> String { p.text().split_whitespace().collect() };
-            let key = squash(&files.iter().find(|(n, _)| n == "host-key.pdf").unwrap().1);
+            let key = squash(files.iter().find(|(n, _)| n == "host-key.pdf").unwrap().1);
             if lang != "ar" {
                 // The phrases are really host-key text (checked where runs read in order).
                 assert!(phrases.iter().any(|p| key.contains(p.as_str())), "{kit} {lang}");

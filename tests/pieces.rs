@@ -147,7 +147,7 @@ fn every_piece_is_cut_on_its_own_outline_at_its_printed_size() {
         let hex = size * 3f64.sqrt() / 2.0;
         let allowed = [(size, size), (hex, size), (size, 2.0 * size)];
         let mut count = 0;
-        for (page, found) in sheet.pages.iter().zip(pieces(&sheet, size)) {
+        for (page, found) in sheet.pages.iter().zip(pieces(sheet, size)) {
             // No cut square or tile around a piece.
             assert!(
                 page.rects
@@ -218,7 +218,7 @@ fn pieces_fit_at_every_preset(cases: &[Case]) {
     }
     // Crossway at Go spacing: stones of at most about 20 mm on 22 × 23.7 mm.
     let dir = build("crossway", &["--cut", "outline"]);
-    let stones = pieces(&probe(&dir, "stones"), 20.0);
+    let stones = pieces(probe(&dir, "stones"), 20.0);
     assert!(stones.iter().flatten().all(|(w, _, _, _)| *w <= 20.0 + CUT));
 }
 
@@ -257,7 +257,7 @@ fn rows_of_pieces_are_balanced_and_no_sheet_is_blank() {
         let case = case(id);
         let sheet = probe(&dir, case.sheet);
         let size = piece_size(id);
-        for (i, found) in pieces(&sheet, size).iter().enumerate() {
+        for (i, found) in pieces(sheet, size).iter().enumerate() {
             assert!(!found.is_empty(), "{id} {extra:?}: page {} has no piece", i + 1);
             // Rows by their top; the pieces of one kind (same outline) in consecutive
             // rows differ by at most one.

@@ -376,7 +376,7 @@ fn stacking_puzzles_show_every_piece_and_both_hands() {
 fn the_host_key_says_why_each_answer_wins() {
     let mut roads = 0;
     for (kit, size) in [("pathstone", 4u8), ("pathstone", 6), ("stack-top-roads", 3)] {
-        let dir = with_puzzles(kit, size as u8, "1");
+        let dir = with_puzzles(kit, size, "1");
         let host = crate::support::host_dir(&dir);
         let key = pdf_probe::load_file(&host.join("host-key.pdf")).column_text();
         // A long road may wrap after one of its dashes.
@@ -416,7 +416,7 @@ fn the_host_key_names_the_line_or_chain_each_answer_completes() {
         ("three-men-slide", 3u8, "three counters in a row: ", "3"),
         ("crossway", 5, "completes the chain ", "3"),
     ] {
-        let dir = with_puzzles(kit, size as u8, plies);
+        let dir = with_puzzles(kit, size, plies);
         let size_arg = size.to_string();
         let host = crate::support::host_dir(&dir);
         let key = pdf_probe::load_file(&host.join("host-key.pdf")).column_text();

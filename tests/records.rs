@@ -279,7 +279,7 @@ fn a_record_sheet_does_not_end_on_a_nearly_empty_page() {
         let run = tablekit(&args);
         assert!(run.status.success(), "{}", stderr(&run));
         let (path, pdf) = record(&out, "crossway", "ledger", "en");
-        assert_last_page_filled(&path, &pdf);
+        assert_last_page_filled(&path, pdf);
     }
 }
 
@@ -293,7 +293,7 @@ fn no_record_sheet_ends_on_a_nearly_empty_page() {
         for (kit, sheet, _, _) in records(&[]) {
             for lang in langs(kit) {
                 let (path, pdf) = record(&out, kit, sheet, lang);
-                assert_last_page_filled(&path, &pdf);
+                assert_last_page_filled(&path, pdf);
             }
         }
     }
@@ -307,7 +307,7 @@ fn no_record_sheet_ends_on_a_nearly_empty_page() {
     ] {
         let out = shared::build(&[kit, "--size", size]).dir();
         let (path, pdf) = record(out, kit, "ledger", "en");
-        assert_last_page_filled(&path, &pdf);
+        assert_last_page_filled(&path, pdf);
     }
 }
 
