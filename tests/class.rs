@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use crate::cli::{stderr, stdout, tablekit};
 use std::collections::BTreeMap;
 
-use crate::support::games;
 use crate::support::pdf_probe::{self, PageProbe, Probe};
+use crate::support::{games, shared};
 
 /// Every built-in kit, with the folder suffix of its default size (`-9`, or none).
 fn kits() -> Vec<(&'static str, String)> {
@@ -160,16 +160,10 @@ fn class_plan_holds(only: &[&str]) {
 
 #[test]
 fn pieces_on_a_grid_take_few_straight_cuts_each_the_size_printed() {
-    let tmp = tempfile::tempdir().unwrap();
-    build(tmp.path(), &["pathstone", "crossway"]);
     for (kit, sheet, most) in [("pathstone", "stones", 60), ("crossway", "stones", 40)] {
-        let dir = tmp.path().join(kit).join(if kit == "pathstone" {
-            "en-a4-5"
-        } else {
-            "en-a4-9"
-        });
-        let probe = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf")));
-        let cuts = cuts(&probe);
+        let dir = shared::variant(kit, "en", "a4", games::kit(kit).default_size);
+        let probe = shared::probe(&dir.join(format!("{sheet}.pdf")));
+        let cuts = cuts(probe);
         assert!(cuts > 0 && cuts <= most, "{kit}: {cuts} cuts, at most {most}");
         // The first page's cut lines are a grid whose cells are the pieces' size.
         let size = if kit == "pathstone" { 24.0 } else { 20.0 };
@@ -278,21 +272,20 @@ fn the_host_key_names_the_player_sheets_it_belongs_to_on_its_first_page() {
 /// In `only` (every kit if none is named), in English, French and Arabic, the host
 /// key's first page names the build stamp of the player sheets it belongs to.
 fn host_key_names_its_sheets(only: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
-    build(tmp.path(), &[&["--lang", "all"][..], only].concat());
+    // Every kit in every language is one build shared between tests.
+    let built = shared::every_language().dir();
     for (kit, size) in
         kits().into_iter().filter(|(k, _)| only.is_empty() || only.contains(k))
     {
         for lang in ["en", "fr", "ar"] {
-            let players = tmp.path().join(kit).join(format!("{lang}-a4{size}"));
-            let contents = pdf_probe::load_file(&players.join("contents.pdf"));
+            let players = built.join(kit).join(format!("{lang}-a4{size}"));
+            let contents = shared::probe(&players.join("contents.pdf"));
             // Every page's footer ends its caption with the build stamp.
             let footer =
                 contents.pages[0].texts.iter().rfind(|t| t.text.contains(" · ")).unwrap();
             let stamp = footer.text.rsplit(" · ").next().unwrap().trim().to_string();
             assert_eq!(stamp.len(), 6, "{kit} {lang}: {stamp:?}");
-            let key =
-                pdf_probe::load_file(&crate::support::sheet_pdf(&players, "host-key"));
+            let key = shared::probe(&crate::support::sheet_pdf(&players, "host-key"));
             let first: String = key.pages[0]
                 .texts
                 .iter()

@@ -4,35 +4,24 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::cli::{stderr, stdout, tablekit};
+use crate::cli::{stderr, tablekit};
 use crate::support::games::{self, Kit};
 use crate::support::pdf_probe::{self, Probe};
+use crate::support::shared;
 
-/// Builds one variant; returns its folder and the files in the order `build` wrote them.
-fn build(out: &Path, kit: &str, lang: &str, size: u8) -> (PathBuf, Vec<String>) {
-    let size_arg = size.to_string();
-    let listed = games::kit(kit);
-    let mut args = vec!["build", kit, "--lang", lang, "--out", out.to_str().unwrap()];
-    if listed.several_sizes() {
-        args.extend(["--size", &size_arg]);
-    }
-    let run = tablekit(&args);
-    assert!(run.status.success(), "{kit} {lang} {size}: {}", stderr(&run));
-    let written: Vec<String> = stdout(&run)
-        .lines()
-        .filter_map(|l| l.strip_prefix("wrote "))
-        .map(|l| {
-            let path = l.split(" (").next().unwrap();
-            Path::new(path).file_name().unwrap().to_string_lossy().into_owned()
-        })
-        .collect();
-    (out.join(kit).join(listed.variant(lang, "a4", size)), written)
+/// One variant on A4, from the builds shared between tests; returns its folder and
+/// the files in the order `build` wrote them.
+fn build(kit: &str, lang: &str, size: u8) -> (PathBuf, Vec<String>) {
+    let (built, dir) = shared::variant_built(kit, lang, "a4", size);
+    let written = shared::written(built, &dir);
+    (dir, written)
 }
 
-fn pdfs(dir: &Path) -> Vec<(String, Probe)> {
+/// The sheets of a shared build's variant, each read once for all tests.
+fn pdfs(dir: &Path) -> Vec<(String, &'static Probe)> {
     crate::support::variant_pdfs(dir)
         .into_iter()
-        .map(|(name, path)| (name, pdf_probe::load_file(&path)))
+        .map(|(name, path)| (name, shared::probe(&path)))
         .collect()
 }
 
@@ -86,13 +75,12 @@ fn a_square_token_is_read_from_moves_and_placements_but_not_from_stamps() {
 #[test]
 fn every_square_named_on_a_small_board_s_sheets_is_on_it() {
     // Pathstone 3×3: its sheets would name a square of the larger boards if any did.
-    squares_named_are_on_the_board(tmp_dir().path(), games::kit("pathstone"), "en", 3);
+    squares_named_are_on_the_board(games::kit("pathstone"), "en", 3);
 }
 
 #[test]
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_square_named_on_any_sheet_is_on_the_board_being_built() {
-    let tmp = tmp_dir();
     for kit in games::kits() {
         let sizes = kit.sizes_built();
         for &size in &sizes {
@@ -101,7 +89,7 @@ fn every_square_named_on_any_sheet_is_on_the_board_being_built() {
                 if lang != "en" && size != sizes[0] && size != kit.default_size {
                     continue;
                 }
-                squares_named_are_on_the_board(tmp.path(), kit, lang, size);
+                squares_named_are_on_the_board(kit, lang, size);
             }
         }
     }
@@ -112,8 +100,8 @@ fn tmp_dir() -> tempfile::TempDir {
 }
 
 /// Every square any sheet of the build names is on its `size`×`size` board.
-fn squares_named_are_on_the_board(out: &Path, kit: &Kit, lang: &str, size: u8) {
-    let (dir, _) = build(out, &kit.id, lang, size);
+fn squares_named_are_on_the_board(kit: &Kit, lang: &str, size: u8) {
+    let (dir, _) = build(&kit.id, lang, size);
     for (name, pdf) in pdfs(&dir) {
         let text = pdf.text();
         for square in squares(&text) {
@@ -132,28 +120,26 @@ fn squares_named_are_on_the_board(out: &Path, kit: &Kit, lang: &str, size: u8) {
 
 #[test]
 fn the_contents_sheet_comes_first_and_lists_the_files_written_with_their_pages() {
-    let tmp = tmp_dir();
-    contents_lists_the_files_written(tmp.path(), games::kit("three-men-slide"), "en");
+    contents_lists_the_files_written(games::kit("three-men-slide"), "en");
 }
 
 #[test]
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn the_contents_sheet_comes_first_and_lists_exactly_the_files_written_with_their_pages() {
-    let tmp = tmp_dir();
     for kit in games::kits() {
         for lang in &kit.languages {
-            contents_lists_the_files_written(tmp.path(), kit, lang);
+            contents_lists_the_files_written(kit, lang);
         }
     }
 }
 
 /// The build's contents sheet is written first and lists every file written, each
 /// twice, with its page count; at the kit's smallest size.
-fn contents_lists_the_files_written(out: &Path, kit: &Kit, lang: &str) {
+fn contents_lists_the_files_written(kit: &Kit, lang: &str) {
     let id = &kit.id;
     {
         {
-            let (dir, written) = build(out, id, lang, *kit.sizes.start());
+            let (dir, written) = build(id, lang, *kit.sizes.start());
             assert_eq!(written.first().map(String::as_str), Some("contents.pdf"), "{id}");
             let files = pdfs(&dir);
             let mut on_disk: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
@@ -226,13 +212,12 @@ fn every_page_of_a_build_carries_its_stamp_and_builds_differ() {
 /// Every page of the English builds of `only` (every kit if none is named), at their
 /// two smallest sizes, carries the build's stamp, and no two builds share one.
 fn stamps_on_every_page_and_distinct(only: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
     let mut stamps = Vec::new();
     for kit in games::kits().iter().filter(|k| only.is_empty() || only.contains(&&*k.id))
     {
         let (kit, sizes) = (&kit.id, kit.sizes_built());
         for &size in &sizes[..sizes.len().min(2)] {
-            let (dir, _) = build(tmp.path(), kit, "en", size);
+            let (dir, _) = build(kit, "en", size);
             let files = pdfs(&dir);
             let contents = &files.iter().find(|(n, _)| n == "contents.pdf").unwrap().1;
             let stamp = stamp(contents);
@@ -283,35 +268,33 @@ fn host_phrases(kit: &str, lang: &str) -> Vec<String> {
 
 #[test]
 fn a_kit_s_player_sheets_and_contents_sheet_show_no_host_key_text() {
-    let tmp = tmp_dir();
     for lang in ["en", "ar"] {
-        no_host_key_text_beside_the_key(tmp.path(), games::kit("crossway"), lang);
+        no_host_key_text_beside_the_key(games::kit("crossway"), lang);
     }
 }
 
 #[test]
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn player_sheets_and_the_contents_sheet_show_no_host_key_text() {
-    let tmp = tmp_dir();
     for kit in games::kits() {
         for lang in &kit.languages {
-            no_host_key_text_beside_the_key(tmp.path(), kit, lang);
+            no_host_key_text_beside_the_key(kit, lang);
         }
     }
 }
 
 /// No phrase of the kit's host-key strings is on a sheet of the build but the key,
 /// at the kit's smallest size.
-fn no_host_key_text_beside_the_key(out: &Path, kit: &Kit, lang: &str) {
+fn no_host_key_text_beside_the_key(kit: &Kit, lang: &str) {
     let kit = kit.id.as_str();
     {
         {
-            let (dir, _) = build(out, kit, lang, *games::kit(kit).sizes.start());
+            let (dir, _) = build(kit, lang, *games::kit(kit).sizes.start());
             let phrases = host_phrases(kit, lang);
             assert!(!phrases.is_empty(), "{kit} {lang}");
             let files = pdfs(&dir);
             let squash = |p: &Probe| -> String { p.text().split_whitespace().collect() };
-            let key = squash(&files.iter().find(|(n, _)| n == "host-key.pdf").unwrap().1);
+            let key = squash(files.iter().find(|(n, _)| n == "host-key.pdf").unwrap().1);
             if lang != "ar" {
                 // The phrases are really host-key text (checked where runs read in order).
                 assert!(phrases.iter().any(|p| key.contains(p.as_str())), "{kit} {lang}");
@@ -337,8 +320,7 @@ fn no_host_key_text_beside_the_key(out: &Path, kit: &Kit, lang: &str) {
 /// white stone said to land first, on b1.
 #[test]
 fn the_reversed_drop_figure_crosses_out_w_landing_first_not_the_path() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (dir, _) = build(tmp.path(), "stack-top-roads", "en", 3);
+    let (dir, _) = build("stack-top-roads", "en", 3);
     let card = pdf_probe::load_file(&dir.join("rule-card.pdf"));
     let page = &card.pages[0];
     // The X: two solid diagonal strokes 0.45 mm wide that cross.
@@ -386,8 +368,7 @@ fn the_reversed_drop_figure_crosses_out_w_landing_first_not_the_path() {
 /// item; in every language the sentence leads the list.
 #[test]
 fn three_men_slide_says_who_starts_and_agrees_the_stopping_rules_first() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (dir, _) = build(tmp.path(), "three-men-slide", "en", 3);
+    let (dir, _) = build("three-men-slide", "en", 3);
     let card = pdf_probe::load_file(&dir.join("rule-card.pdf")).text();
     let card = card.split_whitespace().collect::<Vec<_>>().join(" ");
     for words in [
@@ -405,7 +386,7 @@ fn three_men_slide_says_who_starts_and_agrees_the_stopping_rules_first() {
     // The other languages carry the same sentence, once, before the rules it introduces.
     let kit = games::kit("three-men-slide");
     for lang in kit.languages.iter().filter(|l| *l != "en") {
-        let (dir, _) = build(tmp.path(), "three-men-slide", lang, 3);
+        let (dir, _) = build("three-men-slide", lang, 3);
         let strings =
             std::fs::read_to_string(format!("kits/three-men-slide/lang/{lang}.toml"))
                 .unwrap();
@@ -826,8 +807,21 @@ fn sheet_counts_are_page_counts(args: &[&str], papers: &[&str], boards: usize) {
 /// The minutes the contents sheet gives for preparing include the board's parts: a
 /// board split into N parts adds three minutes a part (rounded up to 5) to the time
 /// the same kit takes with the board whole, on paper large enough for it.
+/// The sample: Pathstone at its largest.
 #[test]
 fn the_preparation_time_includes_gluing_the_board_s_parts() {
+    preparation_time_includes_gluing(&[("pathstone", "8")]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn the_preparation_time_of_every_board_in_parts_includes_gluing_them() {
+    preparation_time_includes_gluing(&[("crossway", "13"), ("pathstone", "8")]);
+}
+
+/// Each of `boards` (a kit and a size), split on A4 and whole on a large paper, is
+/// given three minutes more to prepare for each of its parts.
+fn preparation_time_includes_gluing(boards: &[(&str, &str)]) {
     let tmp = tempfile::tempdir().unwrap();
     let minutes = |folder: &Path| -> u32 {
         let text = pdf_probe::load_file(&folder.join("contents.pdf")).column_text();
@@ -835,7 +829,7 @@ fn the_preparation_time_includes_gluing_the_board_s_parts() {
         let rest = flat.split("Allow about ").nth(1).expect("a preparation time");
         rest.split(' ').next().unwrap().parse().unwrap()
     };
-    for (kit, size) in [("crossway", "13"), ("pathstone", "8")] {
+    for &(kit, size) in boards {
         let mut said = Vec::new();
         for paper in ["a4", "1000x1000mm"] {
             let out = tmp.path().join(paper);

@@ -5,23 +5,19 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{edit, stderr, tablekit};
 use crate::support::boards::board_grid;
-use crate::support::pdf_probe::{self, Probe};
+use crate::support::pdf_probe::Probe;
 
 const KIT: &str = "crossway";
 const MM: f64 = 0.05;
 const LINE_MM: f64 = 0.35;
 
-fn build(out: &Path, paper: &str, size: u8) -> PathBuf {
-    let size = size.to_string();
-    let args =
-        ["build", KIT, "--paper", paper, "--size", &size, "--out", out.to_str().unwrap()];
-    let run = tablekit(&args);
-    assert!(run.status.success(), "{}", stderr(&run));
-    out.join(KIT).join(format!("en-{paper}-{size}"))
+/// The kit in English on `paper` at `size`, from the builds shared between tests.
+fn build(paper: &str, size: u8) -> PathBuf {
+    crate::support::shared::variant(KIT, "en", paper, size)
 }
 
-fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
+fn probe(dir: &Path, sheet: &str) -> &'static Probe {
+    crate::support::shared::probe(&crate::support::sheet_pdf(dir, sheet))
 }
 
 fn assert_spacing(lines: &[f64], n: u8, pitch: f64, what: &str) {
@@ -45,10 +41,9 @@ fn every_offered_size_builds_with_go_spacing_on_a4_and_letter() {
 /// The board at each of `sizes` on A4 and Letter keeps its marks inside and is ruled
 /// at Go spacing.
 fn go_spacing_holds(sizes: &[u8]) {
-    let tmp = tempfile::tempdir().unwrap();
     for paper in ["a4", "letter"] {
         for &size in sizes {
-            let board = probe(&build(tmp.path(), paper, size), "board");
+            let board = probe(&build(paper, size), "board");
             let what = format!("{paper} {size}×{size}");
             for page in &board.pages {
                 page.all_marks_inside(10.0).unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -63,9 +58,8 @@ fn go_spacing_holds(sizes: &[u8]) {
 
 #[test]
 fn stones_are_enough_for_any_game_and_their_number_is_stated() {
-    let tmp = tempfile::tempdir().unwrap();
     for (size, v, h) in [(5u8, 13usize, 12usize), (9, 41, 40)] {
-        let sheet = probe(&build(tmp.path(), "a4", size), "stones");
+        let sheet = probe(&build("a4", size), "stones");
         let stones = sheet
             .pages
             .iter()
@@ -82,8 +76,7 @@ fn stones_are_enough_for_any_game_and_their_number_is_stated() {
 
 #[test]
 fn the_seed_figures_are_drawn_from_the_rules_and_answered_in_the_host_key() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = build(tmp.path(), "a4", 9);
+    let dir = build("a4", 9);
     let card = probe(&dir, "rule-card").text();
     assert!(card.contains("the marked points are the only ones V may play"), "{card}");
     assert!(card.contains("must pass"), "{card}");

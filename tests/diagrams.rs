@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::cli::tablekit;
 use crate::support::pdf_probe::{self, PageProbe};
+use crate::support::shared;
 
 /// The cells of every drawn grid on `page`: vertical lines of one length (20 mm or
 /// more: three cells at least) starting at one height, four or more side by side, are
@@ -40,49 +41,27 @@ fn grid_cells(page: &PageProbe) -> Vec<f64> {
     cells
 }
 
-#[test]
-fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_one() {
-    let tmp = tempfile::tempdir().unwrap();
-    let builds: Vec<(String, Vec<String>)> = (3..=8)
-        .map(|size| {
-            (
-                "pathstone".to_string(),
-                vec!["--size".into(), size.to_string(), "--puzzles".into(), "2".into()],
-            )
-        })
-        .chain([("stack-top-roads".to_string(), Vec::new())])
-        .chain([9, 19].map(|size| {
-            (
-                "crossway".to_string(),
-                vec!["--size".into(), size.to_string(), "--puzzles".into(), "2".into()],
-            )
-        }))
-        .collect();
+/// Diagram cells at least 10 mm on rule cards and quick starts and 8 mm in puzzles and
+/// their answers, stack layers at least 1 mm thick, on the sheets of each build of
+/// `builds` (the options after `build`, each a build shared between tests); more
+/// than `least` cells measured.
+fn check_diagram_cells(builds: &[Vec<&str>], least: usize) {
     let mut measured = 0;
-    for (kit, extra) in &builds {
-        let out = tmp.path().join(format!("{kit}{}", extra.join("")));
-        let mut args = vec!["build", kit.as_str(), "--out", out.to_str().unwrap()];
-        args.extend(extra.iter().map(String::as_str));
-        let done = tablekit(&args);
-        assert!(
-            done.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&done.stderr)
-        );
-        for path in pdfs(&out) {
+    for args in builds {
+        for path in pdfs(shared::build(args).dir()) {
             let name = path.file_name().unwrap().to_str().unwrap().to_string();
             let least = match name.as_str() {
                 "rule-card.pdf" | "quick-start.pdf" => 10.0,
                 "puzzles.pdf" | "host-key.pdf" => 8.0,
                 _ => continue,
             };
-            let probe = pdf_probe::load_file(&path);
+            let probe = shared::probe(&path);
             for (number, page) in probe.pages.iter().enumerate() {
                 for cell in grid_cells(page) {
                     measured += 1;
                     assert!(
                         cell >= least - 0.01,
-                        "{kit} {extra:?} {name} page {}: a diagram cell of {cell:.2} mm",
+                        "{args:?} {name} page {}: a diagram cell of {cell:.2} mm",
                         number + 1
                     );
                 }
@@ -92,7 +71,7 @@ fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_on
                 {
                     assert!(
                         rect.h >= 1.0 - 0.01,
-                        "{kit} {extra:?} {name} page {}: a layer {:.2} mm thick at {:.0}, {:.0}",
+                        "{args:?} {name} page {}: a layer {:.2} mm thick at {:.0}, {:.0}",
                         number + 1,
                         rect.h,
                         rect.x,
@@ -102,7 +81,39 @@ fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_on
             }
         }
     }
-    assert!(measured > 60, "only {measured} diagrams measured");
+    assert!(measured > least, "only {measured} diagrams measured");
+}
+
+/// The sample: the cells shrink as the board grows, so the largest board of each game
+/// with puzzles (Pathstone 8×8, Crossway 19×19), the smallest Pathstone, and every
+/// kit at its default size in Arabic, all with one-move puzzles (drawn on the same
+/// cells, and found in a fraction of the time; the label tests read these builds).
+#[test]
+fn diagram_cells_are_ten_millimetres_on_cards_and_eight_in_puzzles_and_layers_one() {
+    let quick = |options: &[&'static str]| [&QUICK_PUZZLES[..], options].concat();
+    let builds = [
+        quick(&["pathstone", "--lang", "en", "--size", "8"]),
+        quick(&["pathstone", "--size", "3"]),
+        quick(&["crossway", "--size", "19"]),
+        quick(&["--lang", "ar"]),
+    ];
+    check_diagram_cells(&builds, 20);
+}
+
+/// Every Pathstone size with puzzles as they are built by default (deeper answers,
+/// other positions), Crossway at its default and largest size.
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn diagram_cells_at_every_pathstone_size_are_ten_millimetres_on_cards_and_eight_in_puzzles()
+ {
+    let sizes = ["3", "4", "5", "6", "7", "8"].map(|size| ("pathstone", size));
+    let mut builds: Vec<Vec<&str>> = sizes
+        .into_iter()
+        .chain([("crossway", "9"), ("crossway", "19")])
+        .map(|(kit, size)| vec![kit, "--size", size, "--puzzles", "2"])
+        .collect();
+    builds.push(vec!["stack-top-roads"]);
+    check_diagram_cells(&builds, 60);
 }
 
 fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
@@ -118,8 +129,24 @@ fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// Options for puzzles of one move: quick to find, and drawn as any others.
+const QUICK_PUZZLES: [&str; 4] = ["--puzzles", "2", "--plies", "1"];
+
+/// The sample: every kit in Arabic and Stack-top roads in every language, with
+/// puzzles of one move (builds the label test reads too).
 #[test]
 fn every_sheet_with_diagrams_has_a_key_to_their_symbols_in_its_language() {
+    let mut checked = 0;
+    for options in [&["--lang", "ar"][..], &["stack-top-roads", "--lang", "all"]] {
+        let out = shared::build(&[&QUICK_PUZZLES[..], options].concat()).dir();
+        checked += sheets_have_a_key_in_their_language(out);
+    }
+    assert!(checked >= 40, "{checked}");
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn every_sheet_with_diagrams_in_every_language_has_a_key_to_their_symbols() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let done = tablekit(&[
@@ -132,8 +159,15 @@ fn every_sheet_with_diagrams_has_a_key_to_their_symbols_in_its_language() {
         out.to_str().unwrap(),
     ]);
     assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let checked = sheets_have_a_key_in_their_language(&out);
+    assert!(checked >= 96, "{checked}");
+}
+
+/// Every sheet with diagrams under `out` has the key to their symbols, titled in the
+/// sheet's language; a host key without puzzles has none. Returns the sheets read.
+fn sheets_have_a_key_in_their_language(out: &Path) -> usize {
     let mut checked = 0;
-    for path in pdfs(&out) {
+    for path in pdfs(out) {
         let name = path.file_name().unwrap().to_str().unwrap();
         if !["rule-card.pdf", "quick-start.pdf", "puzzles.pdf", "host-key.pdf"]
             .contains(&name)
@@ -156,14 +190,14 @@ fn every_sheet_with_diagrams_has_a_key_to_their_symbols_in_its_language() {
         )
         .unwrap();
         let title = strings["diagrams"]["key_title"].as_str().unwrap();
-        let probe = pdf_probe::load_file(&path);
+        let probe = shared::probe(&path);
         // A host key without puzzles draws no diagram, and needs no key.
         let drawn = name != "host-key.pdf" || variant.contains("puzzles");
         let shown = probe.pages.iter().any(|page| page.contains_text(title));
         assert_eq!(shown, drawn, "{kit} {variant} {name}: {title:?}");
         checked += 1;
     }
-    assert!(checked >= 96, "{checked}");
+    checked
 }
 
 /// Black's pieces in diagrams are dark, White's white: in greyscale at arm's length
@@ -288,38 +322,25 @@ fn label_faults(page: &PageProbe, label: MmBox, pieces: &[MmBox]) -> Vec<String>
 /// Every label of a diagram (a coordinate, a stack's height, its "+k" of hidden
 /// pieces, a mark on a point) stands in free space: it crosses no stroke (grid line,
 /// board edge, piece outline, arrow) and overlaps no piece, on every rule card, quick
-/// start, puzzle sheet and host key of every built-in kit at every board size, in
-/// English and in Arabic (read right to left). A piece's own letter, drawn inside
-/// the piece, is the piece's, not a label. One build serves the whole test.
-#[test]
-fn diagram_labels_cross_no_stroke_and_overlap_no_piece() {
-    let tmp = tempfile::tempdir().unwrap();
-    for lang in ["en", "ar"] {
-        let out = tmp.path().join(lang);
-        let done = tablekit(&[
-            "build",
-            "--lang",
-            lang,
-            "--all-sizes",
-            "--puzzles",
-            "2",
-            "--plies",
-            "1",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-    }
+/// start, puzzle sheet and host key of each build of `builds` (the options after
+/// `build`, each with `--puzzles 2 --plies 1`). A piece's own letter, drawn inside
+/// the piece, is the piece's, not a label. Returns the labels read and how many of
+/// them count hidden pieces ("+k").
+fn check_diagram_labels(builds: &[&[&str]]) -> (usize, usize) {
     let (mut labels, mut hidden_counts, mut faults) = (0, 0, Vec::new());
-    for path in pdfs(tmp.path()) {
+    let paths = builds.iter().flat_map(|options| {
+        let out = shared::build(&[&QUICK_PUZZLES[..], options].concat()).dir();
+        pdfs(out).into_iter().map(move |path| (out, path))
+    });
+    for (out, path) in paths {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         if !["rule-card.pdf", "quick-start.pdf", "puzzles.pdf", "host-key.pdf"]
             .contains(&name.as_str())
         {
             continue;
         }
-        let sheet = path.strip_prefix(tmp.path()).unwrap().display().to_string();
-        let probe = pdf_probe::load_file(&path);
+        let sheet = path.strip_prefix(out).unwrap().display().to_string();
+        let probe = shared::probe(&path);
         for (number, page) in probe.pages.iter().enumerate() {
             let pieces = piece_boxes(page);
             for run in page.texts.iter().filter(|t| t.figure && !t.artifact) {
@@ -343,6 +364,27 @@ fn diagram_labels_cross_no_stroke_and_overlap_no_piece() {
             }
         }
     }
-    assert!(labels > 2000 && hidden_counts > 10, "{labels} labels, {hidden_counts} +k");
     assert!(faults.is_empty(), "{} label faults:\n{}", faults.len(), faults.join("\n"));
+    (labels, hidden_counts)
+}
+
+/// The sample: every built-in kit at its default size in Arabic (read right to left),
+/// and the largest Pathstone board, whose small cells and tall stacks crowd the labels
+/// most, in English.
+#[test]
+fn diagram_labels_cross_no_stroke_and_overlap_no_piece() {
+    let builds: [&[&str]; 2] =
+        [&["--lang", "ar"], &["pathstone", "--lang", "en", "--size", "8"]];
+    let (labels, hidden_counts) = check_diagram_labels(&builds);
+    assert!(labels > 500 && hidden_counts > 2, "{labels} labels, {hidden_counts} +k");
+}
+
+/// Every built-in kit at every board size, in English and in Arabic.
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn diagram_labels_at_every_size_cross_no_stroke_and_overlap_no_piece() {
+    let builds: [&[&str]; 2] =
+        [&["--lang", "en", "--all-sizes"], &["--lang", "ar", "--all-sizes"]];
+    let (labels, hidden_counts) = check_diagram_labels(&builds);
+    assert!(labels > 2000 && hidden_counts > 10, "{labels} labels, {hidden_counts} +k");
 }

@@ -2,12 +2,13 @@
 //! the embedded font, nothing outside the safe area, Arabic read back in logical
 //! order, and translation mistakes caught by `check`.
 
+use std::borrow::Cow;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{copy_of, edit, stderr, tablekit};
-use crate::support::games;
-use crate::support::pdf_probe;
+use crate::support::pdf_probe::{self, Probe};
+use crate::support::{games, shared};
 
 /// The languages the Three-men slide kit ships in, which its tests walk through.
 fn langs() -> &'static [String] {
@@ -40,18 +41,16 @@ fn every_kit_prints_in_every_language_with_every_glyph_inside_the_page() {
 /// Each of `kits`, built in all its languages, titles its sheets in each, embeds a
 /// subset of every font it uses, maps every glyph to text and keeps marks inside.
 fn prints_in_every_language(kits: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&[&["build", "--lang", "all", "--out", out], kits].concat());
-    assert!(run.status.success(), "{}", stderr(&run));
+    // Every kit in every language is one shared build; each test reads its kits.
+    let built = shared::every_language();
     assert!(
-        !stderr(&run).contains("used English"),
+        !built.stderr.contains("used English"),
         "a shipped language fell back: {}",
-        stderr(&run)
+        built.stderr
     );
     for &kit in kits {
         for lang in &games::kit(kit).languages {
-            let dir = fs::read_dir(tmp.path().join(kit))
+            let dir = fs::read_dir(built.dir().join(kit))
                 .unwrap()
                 .map(|e| e.unwrap().path())
                 .find(|p| {
@@ -68,7 +67,7 @@ fn prints_in_every_language(kits: &[&str]) {
                 ("host-key", "host", "title"),
                 ("board", "board", "title"),
             ] {
-                let pdf = pdf_probe::load_file(&crate::support::sheet_pdf(&dir, sheet));
+                let pdf = shared::probe(&crate::support::sheet_pdf(&dir, sheet));
                 let heading = string(kit, lang, table, key);
                 let text = pdf.text();
                 assert!(
@@ -95,12 +94,8 @@ fn prints_in_every_language(kits: &[&str]) {
 
 #[test]
 fn arabic_reads_back_in_logical_order_and_is_set_flush_right() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&["build", "three-men-slide", "--lang", "ar", "--out", out]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let pdf =
-        pdf_probe::load_file(&tmp.path().join("three-men-slide/ar-a4/rule-card.pdf"));
+    let dir = shared::variant("three-men-slide", "ar", "a4", 3);
+    let pdf = shared::probe(&dir.join("rule-card.pdf"));
     let title = string("three-men-slide", "ar", "rules", "title");
     let page = &pdf.pages[0];
     let run = page
@@ -119,6 +114,15 @@ fn arabic_reads_back_in_logical_order_and_is_set_flush_right() {
 fn check_names_a_misspelt_placeholder_with_its_file_and_key() {
     let tmp = tempfile::tempdir().unwrap();
     let kit = copy_of("stack-top-roads", tmp.path());
+    // `check` builds every variant of the kit; English and German are all this
+    // mistake needs, and a sixth of the work.
+    for entry in fs::read_dir(kit.join("lang")).unwrap() {
+        let path = entry.unwrap().path();
+        if !["en.toml", "de.toml"].contains(&path.file_name().unwrap().to_str().unwrap())
+        {
+            fs::remove_file(path).unwrap();
+        }
+    }
     let de = kit.join("lang/de.toml");
     edit(&de, "{turn_limit}", "{turnlimit}");
     let run = tablekit(&["check", kit.to_str().unwrap()]);
@@ -176,14 +180,10 @@ fn a_translation_too_long_for_its_box_fails_naming_the_key_and_the_sheet() {
 
 #[test]
 fn no_player_sheet_in_any_language_names_the_practice_answer() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&["build", "three-men-slide", "--lang", "all", "--out", out]);
-    assert!(run.status.success(), "{}", stderr(&run));
     for lang in langs() {
-        let dir = tmp.path().join("three-men-slide").join(format!("{lang}-a4"));
+        let dir = shared::variant("three-men-slide", lang, "a4", 3);
         for sheet in ["board", "counters", "repetition-log", "rule-card"] {
-            let text = pdf_probe::load_file(&dir.join(format!("{sheet}.pdf"))).text();
+            let text = shared::probe(&dir.join(format!("{sheet}.pdf"))).text();
             // The answer is the slide C2 to C1, however a language writes it.
             let telling = text.lines().find(|l| l.contains("C2") && l.contains("C1"));
             assert!(
@@ -225,21 +225,36 @@ fn outline(face: &rustybuzz::ttf_parser::Face, glyph: u16) -> Vec<String> {
 /// The Stack-top roads key to the notation draws its rightward move left to right.
 #[test]
 fn arabic_sheets_draw_each_direction_sign_as_typed() {
+    // Every kit in Arabic with puzzles of one move: a build the diagram tests share.
+    let built = shared::build(&["--puzzles", "2", "--plies", "1", "--lang", "ar"]);
+    direction_signs_as_typed(built.dir(), |path| Cow::Borrowed(shared::probe(path)));
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn arabic_sheets_with_four_full_length_puzzles_draw_each_direction_sign_as_typed() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
     let run = tablekit(&["build", "--lang", "ar", "--puzzles", "4", "--out", out]);
     assert!(run.status.success(), "{}", stderr(&run));
+    direction_signs_as_typed(tmp.path(), |path| Cow::Owned(pdf_probe::load_file(path)));
+}
+
+/// Every `<` and `>` drawn on the Arabic sheets of every kit under `out` is the
+/// font's glyph for the sign typed, and the Stack-top roads notation key reads left
+/// to right. Each sheet is read with `read`.
+fn direction_signs_as_typed(out: &Path, read: fn(&Path) -> Cow<'static, Probe>) {
     let fonts = Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
     let regular = fs::read(fonts.join("DejaVuSans.ttf")).unwrap();
     let bold = fs::read(fonts.join("DejaVuSans-Bold.ttf")).unwrap();
     let mut signs = 0;
     let ids = games::ids();
-    let folders = ids.iter().flat_map(|kit| fs::read_dir(tmp.path().join(kit)).unwrap());
+    let folders = ids.iter().flat_map(|kit| fs::read_dir(out.join(kit)).unwrap());
     let variants = folders.map(|entry| entry.unwrap().path());
     for variant in variants.filter(|path| !path.to_string_lossy().ends_with("-host")) {
         let kit = variant.parent().unwrap().file_name().unwrap().to_string_lossy();
         for (sheet, path) in crate::support::variant_pdfs(&variant) {
-            let pdf = pdf_probe::load_file(&path);
+            let pdf = read(&path);
             let marks = pdf.pages.iter().flat_map(|p| &p.glyphs);
             for mark in marks.filter(|m| m.text == "<" || m.text == ">") {
                 let font = pdf.fonts.iter().find(|f| f.base_font == mark.font).unwrap();
@@ -262,9 +277,8 @@ fn arabic_sheets_draw_each_direction_sign_as_typed() {
     assert!(signs >= 16, "{signs} direction signs read");
     // The key to the notation on the Stack-top roads rule card: `2a1>11`, drawn left
     // to right, `>` pointing right.
-    let variant =
-        crate::support::variant_dir(&tmp.path().join("stack-top-roads"), "ar-a4");
-    let card = pdf_probe::load_file(&variant.join("rule-card.pdf"));
+    let variant = crate::support::variant_dir(&out.join("stack-top-roads"), "ar-a4");
+    let card = read(&variant.join("rule-card.pdf"));
     let rightward = card.pages.iter().any(|page| {
         let mut marks: Vec<_> = page.glyphs.iter().collect();
         marks.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
@@ -291,16 +305,12 @@ fn a_list_keeps_two_items_on_each_side_of_a_page_break() {
 /// The Three-men slide stopping rules, in every language on each of `papers`, break
 /// across pages only with two items on each side; and some do break.
 fn lists_keep_two_items_a_side(papers: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
     let mut broken = 0;
     for &paper in papers {
-        let out = tmp.path().join(paper);
-        let args = ["build", "three-men-slide", "--lang", "all", "--paper", paper];
-        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
-        assert!(run.status.success(), "{}", stderr(&run));
+        let kit = shared::kit_in_every_language("three-men-slide", paper);
         for lang in langs() {
-            let card = out.join(format!("three-men-slide/{lang}-{paper}/rule-card.pdf"));
-            let pdf = pdf_probe::load_file(&card);
+            let card = kit.join(format!("{lang}-{paper}/rule-card.pdf"));
+            let pdf = shared::probe(&card);
             let pages: Vec<String> = pdf
                 .pages
                 .iter()

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{copy_of, stderr, tablekit};
 use crate::support::boards::board_grid;
-use crate::support::pdf_probe::{self, Probe};
+use crate::support::pdf_probe::Probe;
 
 const KIT: &str = "pathstone";
 const CELL: f64 = 32.0;
@@ -14,23 +14,13 @@ const MM: f64 = 0.05;
 const RESERVES: [(u8, usize, usize); 6] =
     [(3, 10, 0), (4, 15, 0), (5, 21, 1), (6, 30, 1), (7, 40, 2), (8, 50, 2)];
 
-fn build(out: &Path, paper: &str, size: u8) -> PathBuf {
-    let run = tablekit(&[
-        "build",
-        KIT,
-        "--paper",
-        paper,
-        "--size",
-        &size.to_string(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    out.join(KIT).join(format!("en-{paper}-{size}"))
+/// The kit in English on `paper` at `size`, from the builds shared between tests.
+fn build(paper: &str, size: u8) -> PathBuf {
+    crate::support::shared::variant(KIT, "en", paper, size)
 }
 
-fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
+fn probe(dir: &Path, sheet: &str) -> &'static Probe {
+    crate::support::shared::probe(&crate::support::sheet_pdf(dir, sheet))
 }
 
 fn assert_pitch(lines: &[f64], n: u8, what: &str) {
@@ -62,10 +52,9 @@ fn every_size_builds_on_a4_and_letter_with_the_board_at_exact_pitch() {
 /// At each of `sizes`, on A4 and Letter, the board keeps its marks inside, tells how
 /// to put its parts together once, and is ruled at 32 mm.
 fn board_at_exact_pitch(sizes: &[u8]) {
-    let tmp = tempfile::tempdir().unwrap();
     for paper in ["a4", "letter"] {
         for (size, _, _) in reserves(sizes) {
-            let dir = build(tmp.path(), paper, size);
+            let dir = build(paper, size);
             let board = probe(&dir, "board");
             let what = format!("{paper} {size}×{size}");
             for page in &board.pages {
@@ -94,14 +83,13 @@ fn board_at_exact_pitch(sizes: &[u8]) {
 
 #[test]
 fn boards_too_large_for_the_paper_are_split_never_shrunk() {
-    let tmp = tempfile::tempdir().unwrap();
     // 5×5 at 32 mm fits A4's 180 mm; 6×6 (192 mm plus labels) does not.
-    assert_eq!(probe(&build(tmp.path(), "a4", 5), "board").pages.len(), 1);
-    let six = probe(&build(tmp.path(), "a4", 6), "board");
+    assert_eq!(probe(&build("a4", 5), "board").pages.len(), 1);
+    let six = probe(&build("a4", 6), "board");
     // Two parts; their words and plan are on the contents sheet.
     assert_eq!(six.pages.len(), 2, "two parts");
     // 8×8 needs four parts on portrait Letter; the two short ones share a sheet.
-    let eight = probe(&build(tmp.path(), "letter", 8), "board");
+    let eight = probe(&build("letter", 8), "board");
     assert_eq!(eight.pages.len(), 3, "8×8 on Letter: {} pages", eight.pages.len());
 }
 
@@ -119,9 +107,8 @@ fn pieces_and_reserves_come_from_the_rules_for_each_size() {
 /// At each of `sizes`, the stones sheet and the rule card give the stones and Crowns
 /// the rules hand each player, a spare of each, a fold line for every stone.
 fn pieces_and_reserves_from_the_rules(sizes: &[u8]) {
-    let tmp = tempfile::tempdir().unwrap();
     for (size, stones, crowns) in reserves(sizes) {
-        let dir = build(tmp.path(), "a4", size);
+        let dir = build("a4", size);
         let sheet = probe(&dir, "stones");
         let count = |letter: &str, pt: f64| {
             sheet
@@ -180,8 +167,7 @@ fn pieces_and_reserves_from_the_rules(sizes: &[u8]) {
 
 #[test]
 fn the_rule_card_draws_the_examples_and_the_host_key_answers_them() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = build(tmp.path(), "a4", 5);
+    let dir = build("a4", 5);
     let card = probe(&dir, "rule-card").text();
     for caption in ["After c2+: the Crown flattens the wall", "White's road joins", "+2"]
     {
@@ -195,7 +181,7 @@ fn the_rule_card_draws_the_examples_and_the_host_key_answers_them() {
     assert!(key.contains("c2+ is refused"), "{key}");
     // Without Crowns (3×3) the card shows no Crown example and names none; the host
     // key refuses the move onto a wall without them.
-    let small = build(tmp.path(), "a4", 3);
+    let small = build("a4", 3);
     let card = probe(&small, "rule-card").text();
     assert!(!card.contains("flattens the wall") && !card.contains("Crown"), "{card}");
     let key = probe(&small, "host-key").text();

@@ -18,24 +18,29 @@ use std::sync::OnceLock;
 use lopdf::{Dictionary, Document, Object};
 use rustybuzz::ttf_parser;
 
-use crate::pdf_standards::{all, get, info, run, string};
+use crate::pdf_standards::{all, get, info, string};
+use crate::support::shared;
 
 /// Raw bytes of a few files (a five-page board, a two-page rule card, Arabic),
 /// for the clauses about the file's bytes rather than its objects.
 pub(crate) fn raw() -> &'static [(String, Vec<u8>)] {
     static RAW: OnceLock<Vec<(String, Vec<u8>)>> = OnceLock::new();
     RAW.get_or_init(|| {
-        let tmp = tempfile::tempdir().unwrap();
-        let out = tmp.path().to_str().unwrap();
-        run(&["build", "pathstone", "--size", "8", "--out", out], None);
-        run(&["build", "three-men-slide", "--lang", "ar", "--out", out], None);
+        // The Arabic build is a build of its own, apart from that of `all`, so that
+        // the two can be compared.
+        let arabic = shared::build(&["three-men-slide", "--lang", "ar"]);
+        let board = shared::variant("pathstone", "en", "a4", 8);
+        let folders = [
+            arabic.dir().join("three-men-slide/ar-a4"),
+            arabic.dir().join("three-men-slide/ar-a4-host"),
+            crate::support::host_dir(&board),
+            board,
+        ];
         let mut files = Vec::new();
-        for kit in fs::read_dir(tmp.path()).unwrap() {
-            for variant in fs::read_dir(kit.unwrap().path()).unwrap() {
-                for file in fs::read_dir(variant.unwrap().path()).unwrap() {
-                    let path = file.unwrap().path();
-                    files.push((path.display().to_string(), fs::read(&path).unwrap()));
-                }
+        for folder in folders {
+            for file in fs::read_dir(folder).unwrap() {
+                let path = file.unwrap().path();
+                files.push((path.display().to_string(), fs::read(&path).unwrap()));
             }
         }
         files.sort();

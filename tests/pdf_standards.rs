@@ -12,6 +12,8 @@ use std::sync::OnceLock;
 
 use lopdf::{Dictionary, Document, Object};
 
+use crate::support::shared;
+
 /// The date written when `SOURCE_DATE_EPOCH` is not set and the kit states none
 /// (2026-01-01, UTC).
 const FIXED_DATE: &str = "D:20260101000000+00'00'";
@@ -58,15 +60,16 @@ pub(crate) fn load_all(dir: &Path) -> Vec<(String, Document)> {
 }
 
 /// Every built-in kit in every language on A4, plus three-men-slide on Letter,
-/// built once for this module without `SOURCE_DATE_EPOCH`.
+/// parsed once for this module.
 pub(crate) fn all() -> &'static [(String, Document)] {
     static ALL: OnceLock<Vec<(String, Document)>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let tmp = tempfile::tempdir().unwrap();
-        let out = tmp.path().to_str().unwrap();
-        run(&["build", "--lang", "all", "--out", out], None);
-        run(&["build", "three-men-slide", "--paper", "letter", "--out", out], None);
-        let docs = load_all(tmp.path());
+        // The builds other modules read too: built once, without SOURCE_DATE_EPOCH.
+        let mut docs = load_all(shared::every_language().dir());
+        docs.extend(load_all(
+            shared::build(&["three-men-slide", "--paper", "letter"]).dir(),
+        ));
+        docs.sort_by(|a, b| a.0.cmp(&b.0));
         assert!(docs.len() > 100, "only {} PDFs", docs.len());
         docs
     })

@@ -8,6 +8,7 @@ use lopdf::{Dictionary, Document, Object, ObjectId};
 
 use crate::pdf_archive::raw;
 use crate::pdf_standards::{all, get, string};
+use crate::support::shared;
 
 /// The outline's entries: title and the page object its destination names.
 fn outline(doc: &Document) -> Option<Vec<(String, ObjectId)>> {
@@ -231,24 +232,38 @@ fn every_word_a_sheet_shows_is_read_and_only_footers_and_repeated_heads_are_deco
         &["build", "pathstone", "--size", "4", "--puzzles", "3", "--out", out],
         None,
     );
-    let mut files: Vec<(String, Vec<u8>)> = crate::pdf_standards::all()
-        .iter()
-        .map(|(name, doc)| {
-            let mut doc = doc.clone();
-            let mut bytes = Vec::new();
-            doc.save_to(&mut bytes).unwrap();
-            (name.clone(), bytes)
+    // The files `pdf_standards::all` reads, each read once for every test that
+    // probes it, and this test's own.
+    let shared_builds = [
+        shared::every_language().dir(),
+        shared::build(&["three-men-slide", "--paper", "letter"]).dir(),
+    ];
+    let own: Vec<_> = pdfs_under(tmp.path())
+        .into_iter()
+        .map(|path| {
+            let probe = crate::support::pdf_probe::load_file(&path);
+            (path, probe)
         })
         .collect();
-    for path in pdfs_under(tmp.path()) {
-        files.push((path.display().to_string(), std::fs::read(&path).unwrap()));
-    }
+    let files = shared_builds
+        .into_iter()
+        .flat_map(pdfs_under)
+        .map(|path| {
+            let probe = shared::probe(&path);
+            (path, probe)
+        })
+        .chain(own.iter().map(|(path, probe)| (path.clone(), probe)));
     let mut kinds = BTreeSet::new();
-    for (name, bytes) in &files {
+    for (path, probe) in files {
+        let name = path.display();
         kinds.insert(
-            name.rsplit('/').next().unwrap().trim_end_matches(".pdf").to_string(),
+            path.file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .trim_end_matches(".pdf")
+                .to_string(),
         );
-        let probe = crate::support::pdf_probe::load(bytes);
         let read: BTreeSet<&str> = probe
             .pages
             .iter()

@@ -3,39 +3,21 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
-use crate::cli::{KIT, stderr, tablekit};
+use crate::cli::{KIT, tablekit};
 use crate::support::pdf_probe::{self, PageProbe, Probe};
+use crate::support::shared;
 
 const PLAYER_SHEETS: [&str; 4] = ["board", "counters", "repetition-log", "rule-card"];
 const MM: f64 = 0.05;
 
-/// The default kit built once per variant for all tests in this module.
+/// The default kit built in `lang` on `paper`, shared with the other modules.
 fn built(lang: &str, paper: &str) -> PathBuf {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    let root = DIR.get_or_init(|| tempfile::tempdir().unwrap()).path().to_path_buf();
-    let dir = root.join(KIT).join(format!("{lang}-{paper}"));
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _guard = LOCK.lock().unwrap();
-    if !dir.join("host-key.pdf").is_file() {
-        let out = tablekit(&[
-            "build",
-            KIT,
-            "--lang",
-            lang,
-            "--paper",
-            paper,
-            "--out",
-            root.to_str().unwrap(),
-        ]);
-        assert!(out.status.success(), "{}", stderr(&out));
-    }
-    dir
+    shared::variant(KIT, lang, paper, 3)
 }
 
-fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
+fn probe(dir: &Path, sheet: &str) -> &'static Probe {
+    shared::probe(&crate::support::sheet_pdf(dir, sheet))
 }
 
 fn close(a: f64, b: f64, tolerance: f64) -> bool {

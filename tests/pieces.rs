@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{stderr, tablekit};
 use crate::support::boards::{self, board_grid};
-use crate::support::games;
-use crate::support::pdf_probe::{self, PageProbe, Probe};
+use crate::support::pdf_probe::{PageProbe, Probe};
+use crate::support::{games, shared};
 
 /// Cut lines must follow the piece to this.
 const CUT: f64 = 0.1;
@@ -39,11 +39,11 @@ fn case(id: &str) -> Case {
     }
 }
 
-fn build(out: &Path, id: &str, extra: &[&str]) -> PathBuf {
-    let mut args = vec!["build", id, "--out", out.to_str().unwrap()];
-    args.extend_from_slice(extra);
-    let run = tablekit(&args);
-    assert!(run.status.success(), "{}", stderr(&run));
+/// The English players' folder of `id` built with `extra`: a build shared between
+/// tests, which read it and leave it as it is.
+fn build(id: &str, extra: &[&str]) -> PathBuf {
+    let args = [&[id][..], extra].concat();
+    let out = shared::build(&args).dir();
     let paper = extra.windows(2).find(|w| w[0] == "--paper").map_or("a4", |w| w[1]);
     let size = extra.windows(2).find(|w| w[0] == "--size").map(|w| w[1]);
     let builtin = games::kits().iter().any(|k| k.id == id);
@@ -63,8 +63,8 @@ fn build(out: &Path, id: &str, extra: &[&str]) -> PathBuf {
     out.join(id).join(format!("en-{paper}{suffix}{cell}{cut}"))
 }
 
-fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
+fn probe(dir: &Path, sheet: &str) -> &'static Probe {
+    shared::probe(&crate::support::sheet_pdf(dir, sheet))
 }
 
 /// The closed outlines drawn with the house cut line, as bounding boxes (w, h, x, y):
@@ -138,9 +138,8 @@ pub fn piece_size(id: &str) -> f64 {
 
 #[test]
 fn every_piece_is_cut_on_its_own_outline_at_its_printed_size() {
-    let tmp = tempfile::tempdir().unwrap();
     for case in &cases() {
-        let dir = build(tmp.path(), case.id, &["--cut", "outline"]);
+        let dir = build(case.id, &["--cut", "outline"]);
         let sheet = probe(&dir, case.sheet);
         let size = piece_size(case.id);
         // Allowed outlines: a disc or square `size` across, a hexagon `size` tall
@@ -148,7 +147,7 @@ fn every_piece_is_cut_on_its_own_outline_at_its_printed_size() {
         let hex = size * 3f64.sqrt() / 2.0;
         let allowed = [(size, size), (hex, size), (size, 2.0 * size)];
         let mut count = 0;
-        for (page, found) in sheet.pages.iter().zip(pieces(&sheet, size)) {
+        for (page, found) in sheet.pages.iter().zip(pieces(sheet, size)) {
             // No cut square or tile around a piece.
             assert!(
                 page.rects
@@ -187,10 +186,9 @@ fn pieces_fit_their_board_at_every_cell_preset() {
 /// At each cell preset the widest piece of each case is at least 1 mm narrower than
 /// the tightest spacing of its board.
 fn pieces_fit_at_every_preset(cases: &[Case]) {
-    let tmp = tempfile::tempdir().unwrap();
     for case in cases {
         for preset in ["small", "standard", "large"] {
-            let dir = build(tmp.path(), case.id, &["--cell", preset, "--cut", "outline"]);
+            let dir = build(case.id, &["--cell", preset, "--cut", "outline"]);
             let (xs, ys) = board_grid(&probe(&dir, "board").pages, case.line);
             let tightest = xs
                 .windows(2)
@@ -219,8 +217,8 @@ fn pieces_fit_at_every_preset(cases: &[Case]) {
         }
     }
     // Crossway at Go spacing: stones of at most about 20 mm on 22 × 23.7 mm.
-    let dir = build(tmp.path(), "crossway", &["--cut", "outline"]);
-    let stones = pieces(&probe(&dir, "stones"), 20.0);
+    let dir = build("crossway", &["--cut", "outline"]);
+    let stones = pieces(probe(&dir, "stones"), 20.0);
     assert!(stones.iter().flatten().all(|(w, _, _, _)| *w <= 20.0 + CUT));
 }
 
@@ -248,7 +246,6 @@ fn a_cell_too_small_for_its_pieces_is_refused_with_the_numbers() {
 
 #[test]
 fn rows_of_pieces_are_balanced_and_no_sheet_is_blank() {
-    let tmp = tempfile::tempdir().unwrap();
     for (id, extra) in [
         ("crossway", vec![]),
         ("crossway", vec!["--size", "5"]),
@@ -256,11 +253,11 @@ fn rows_of_pieces_are_balanced_and_no_sheet_is_blank() {
         ("three-men-slide", vec![]),
     ] {
         let extra = [extra, vec!["--cut", "outline"]].concat();
-        let dir = build(tmp.path(), id, &extra);
+        let dir = build(id, &extra);
         let case = case(id);
         let sheet = probe(&dir, case.sheet);
         let size = piece_size(id);
-        for (i, found) in pieces(&sheet, size).iter().enumerate() {
+        for (i, found) in pieces(sheet, size).iter().enumerate() {
             assert!(!found.is_empty(), "{id} {extra:?}: page {} has no piece", i + 1);
             // Rows by their top; the pieces of one kind (same outline) in consecutive
             // rows differ by at most one.
@@ -300,10 +297,9 @@ fn board(dir: &Path) -> (usize, usize) {
 
 #[test]
 fn boards_use_the_fewest_sheets() {
-    let tmp = tempfile::tempdir().unwrap();
     // Crossway 9×9 prints whole on A4 and on Letter.
     for paper in ["a4", "letter"] {
-        let dir = build(tmp.path(), "crossway", &["--paper", paper]);
+        let dir = build("crossway", &["--paper", paper]);
         // One page: the board with its title and legend, no page of words alone.
         assert_eq!(board(&dir), (1, 0), "crossway 9×9 on {paper}: one sheet, not split");
         let text = probe(&dir, "board").pages[0].text();
@@ -316,13 +312,13 @@ fn boards_use_the_fewest_sheets() {
     }
     // Three-men slide and Stack-top roads at `--cell large` on one A4 page.
     for id in ["three-men-slide", "stack-top-roads"] {
-        let dir = build(tmp.path(), id, &["--cell", "large"]);
+        let dir = build(id, &["--cell", "large"]);
         assert_eq!(board(&dir), (1, 0), "{id} --cell large");
         probe(&dir, "board").pages[0].all_marks_inside(10.0).unwrap();
     }
     // Crossway 8×8 on Letter fits one sheet with its title and legend; its other words
     // go on the contents sheet rather than take a sheet of their own.
-    let dir = build(tmp.path(), "crossway", &["--size", "8", "--paper", "letter"]);
+    let dir = build("crossway", &["--size", "8", "--paper", "letter"]);
     assert_eq!(board(&dir), (1, 0), "crossway 8×8 on Letter");
     let sheet = probe(&dir, "board");
     assert!(sheet.pages[0].contains_text("Board"), "the board keeps its title");
@@ -336,7 +332,7 @@ fn boards_use_the_fewest_sheets() {
     );
     // Pathstone 8×8 on A4: two halves, each on a sheet turned to landscape, the board's
     // words and plan on the contents sheet: two sheets in all (four upright).
-    let dir = build(tmp.path(), "pathstone", &["--size", "8"]);
+    let dir = build("pathstone", &["--size", "8"]);
     assert_eq!(board(&dir), (2, 2), "pathstone 8×8");
     let contents = probe(&dir, "contents");
     let section =
@@ -365,22 +361,21 @@ fn boards_use_the_fewest_sheets() {
     }
     // 19×19 Crossway: 3 × 2 parts on upright A4; on Letter 3 × 3, the last row's
     // three on one sheet, 7 sheets rather than 10 (and no one-row strip).
-    let dir = build(tmp.path(), "crossway", &["--size", "19"]);
+    let dir = build("crossway", &["--size", "19"]);
     assert_eq!(board(&dir).1, 6, "crossway 19×19 on A4");
-    let dir = build(tmp.path(), "crossway", &["--size", "19", "--paper", "letter"]);
+    let dir = build("crossway", &["--size", "19", "--paper", "letter"]);
     assert_eq!(board(&dir), (7, 9), "crossway 19×19 on Letter");
 }
 
 #[test]
 fn every_board_legend_sits_above_its_board() {
-    let tmp = tempfile::tempdir().unwrap();
     for (id, legend) in [
         ("three-men-slide", "Movement edge"),
         ("stack-top-roads", "heavy edges"),
         ("pathstone", "heavy outline"),
         ("crossway", "builds between"),
     ] {
-        let dir = build(tmp.path(), id, &[]);
+        let dir = build(id, &[]);
         let page = &probe(&dir, "board").pages[0];
         let at = |wanted: &dyn Fn(&str) -> bool| {
             page.texts
@@ -407,9 +402,8 @@ fn a_board_template_with_more_than_words_before_the_board_keeps_it_all_in_place(
     let board =
         "# {{ t.board.title }}\n{{ t.board.intro }}\n\n@write-in ledger.date\n\n@board\n";
     std::fs::write(templates.join("board.tera"), board).unwrap();
-    let out = tmp.path().join("out");
     let extra = ["--size", "8", "--templates", templates.to_str().unwrap()];
-    let dir = build(&out, "pathstone", &extra);
+    let dir = build("pathstone", &extra);
     // The write-in line stays with the board, and so do its words and the plan.
     let board = probe(&dir, "board");
     assert!(board.pages[0].contains_text("Putting the board together"));
@@ -421,14 +415,13 @@ fn a_board_template_with_more_than_words_before_the_board_keeps_it_all_in_place(
 
 #[test]
 fn split_boards_meet_on_their_seams_and_reassemble_exactly_with_marks_off_the_board() {
-    let tmp = tempfile::tempdir().unwrap();
     for (id, extra, line, pitch) in [
         ("pathstone", vec!["--size", "8"], 0.4, (32.0, 32.0)),
         ("crossway", vec!["--size", "19"], 0.35, (22.0, 23.7)),
         ("crossway", vec!["--size", "13", "--paper", "letter"], 0.35, (22.0, 23.7)),
         ("stack-top-roads", vec!["--cell", "80"], 0.4, (80.0, 80.0)),
     ] {
-        let dir = build(tmp.path(), id, &extra);
+        let dir = build(id, &extra);
         let pdf = probe(&dir, "board");
         let parts = boards::parts(&pdf.pages);
         assert!(parts.len() > 1, "{id} {extra:?} is split");
@@ -566,14 +559,13 @@ fn ink(bytes: &[u8]) -> Vec<(f64, f64, f64)> {
 fn dark_pieces_take_at_most_a_third_of_the_ink_of_solid_dark_faces() {
     // Each kit's dark pieces (Pathstone's strips and Crowns at 8×8), against the same
     // faces printed solid 70 % grey as they once were.
-    let out = tempfile::tempdir().unwrap();
     for (id, sheet, extra) in [
         ("pathstone", "stones", vec!["--size", "8"]),
         ("crossway", "stones", vec![]),
         ("stack-top-roads", "stones", vec![]),
         ("three-men-slide", "counters", vec![]),
     ] {
-        let dir = build(out.path(), id, &extra);
+        let dir = build(id, &extra);
         let bytes = std::fs::read(dir.join(format!("{sheet}.pdf"))).unwrap();
         let pages = ink(&bytes);
         let (ink, faces) =
@@ -610,12 +602,24 @@ fn part_numbers(pages: &[PageProbe]) -> Vec<usize> {
 
 /// Split boards read and glue well: parts are printed in the order of their numbers,
 /// none is narrower than two cells, and no coordinate or other label is crossed by
-/// a part's cut line or lies on a glue tab, where the next part covers it. Every kit
-/// with a board in parts, on the papers and cells that split it.
+/// a part's cut line or lies on a glue tab, where the next part covers it. The full
+/// tier checks every kit with a board in parts, on the papers and cells that split it.
 #[test]
 fn split_board_parts_come_in_order_and_keep_their_labels_whole() {
-    let tmp = tempfile::tempdir().unwrap();
-    let builds: [(&str, &[&str], f64); 8] = [
+    // A sample of the full tier's splits: a board split in a row, one split both
+    // ways on Letter, a small landscape paper, and Pathstone's landscape halves.
+    split_parts_in_order_with_labels_whole(&[
+        ("crossway", &["--size", "13"], 22.0),
+        ("crossway", &["--size", "19", "--paper", "letter"], 22.0),
+        ("three-men-slide", &["--paper", "150x200mm", "--landscape"], 0.0),
+        ("pathstone", &["--size", "8"], 32.0),
+    ]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn split_board_parts_on_every_paper_and_cell_come_in_order_and_keep_their_labels_whole() {
+    split_parts_in_order_with_labels_whole(&[
         ("crossway", &["--size", "13"], 22.0),
         ("crossway", &["--size", "13", "--paper", "legal"], 22.0),
         ("crossway", &["--size", "19", "--paper", "letter"], 22.0),
@@ -624,19 +628,21 @@ fn split_board_parts_come_in_order_and_keep_their_labels_whole() {
         ("three-men-slide", &["--paper", "150x200mm", "--landscape"], 0.0),
         ("pathstone", &["--size", "8"], 32.0),
         ("pathstone", &["--size", "7", "--paper", "letter"], 32.0),
-    ];
-    for (i, (kit, options, cell)) in builds.into_iter().enumerate() {
-        let out = tmp.path().join(i.to_string());
-        let args =
-            [&["build", kit, "--out", out.to_str().unwrap()][..], options].concat();
-        let run = tablekit(&args);
-        assert!(run.status.success(), "{}", stderr(&run));
+    ]);
+}
+
+/// The board of each of `builds` (a kit, its options, and the least part side in
+/// cells, 0 for none) is split into parts in order, none crossing a label.
+fn split_parts_in_order_with_labels_whole(builds: &[(&str, &[&str], f64)]) {
+    for &(kit, options, cell) in builds {
+        // The builds the other tests of this module read too.
+        let out = shared::build(&[&[kit][..], options].concat()).dir();
         let folder = std::fs::read_dir(out.join(kit))
             .unwrap()
             .map(|e| e.unwrap().path())
             .find(|p| !p.to_string_lossy().ends_with("-host"))
             .unwrap();
-        let pdf = pdf_probe::load_file(&folder.join("board.pdf"));
+        let pdf = shared::probe(&folder.join("board.pdf"));
         let what = format!("{kit} {options:?}");
         let numbers = part_numbers(&pdf.pages);
         assert!(numbers.len() > 1, "{what}: not split");

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::cli::{copy_of, edit, stderr, stdout, tablekit};
 use crate::support::games::{self, Notation};
 use crate::support::pdf_probe::{self, Probe};
+use crate::support::shared;
 
 /// The caption of a three-ply puzzle in English.
 const CAPTION: &str = "to move and win in 2 moves";
@@ -16,6 +17,15 @@ const CAPTION: &str = "to move and win in 2 moves";
 fn variant(out: &Path, kit: &str, lang: &str, size: u8) -> PathBuf {
     let base = games::kit(kit).variant(lang, "a4", size);
     crate::support::variant_dir(&out.join(kit), &base)
+}
+
+/// The folder of a shared English build of `kit` at `size` with four puzzles of
+/// `plies` plies: several tests read the same sheets.
+fn with_puzzles(kit: &str, size: u8, plies: &str) -> PathBuf {
+    let size_arg = size.to_string();
+    let out =
+        shared::build(&[kit, "--size", &size_arg, "--puzzles", "4", "--plies", plies]);
+    variant(out.dir(), kit, "en", size)
 }
 
 /// The puzzles' main lines, as `rules puzzles` gives them.
@@ -306,17 +316,11 @@ fn numbers_after(text: &str, marker: &str) -> Vec<u32> {
 /// stones on its board make each player's starting stones.
 #[test]
 fn stacking_puzzles_show_every_piece_and_both_hands() {
-    let tmp = tempfile::tempdir().unwrap();
     for (kit, size, plies) in
         [("pathstone", 4, "1"), ("pathstone", 6, "1"), ("stack-top-roads", 3, "3")]
     {
-        let out = tmp.path().join(format!("{kit}-{size}"));
+        let dir = with_puzzles(kit, size as u8, plies);
         let size_arg = size.to_string();
-        let args =
-            ["build", kit, "--size", &size_arg, "--puzzles", "4", "--plies", plies];
-        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
-        assert!(run.status.success(), "{}", stderr(&run));
-        let dir = variant(&out, kit, "en", size);
         let sheet = pdf_probe::load_file(&dir.join("puzzles.pdf"));
         for page in &sheet.pages {
             // The key to the symbols shows a "+2" as a sample, under its title.
@@ -370,15 +374,10 @@ fn stacking_puzzles_show_every_piece_and_both_hands() {
 /// joining two opposite edges; or, without a road, the flat stones on top.
 #[test]
 fn the_host_key_says_why_each_answer_wins() {
-    let tmp = tempfile::tempdir().unwrap();
     let mut roads = 0;
     for (kit, size) in [("pathstone", 4u8), ("pathstone", 6), ("stack-top-roads", 3)] {
-        let out = tmp.path().join(format!("{kit}-{size}"));
-        let size_arg = size.to_string();
-        let args = ["build", kit, "--size", &size_arg, "--puzzles", "4", "--plies", "1"];
-        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
-        assert!(run.status.success(), "{}", stderr(&run));
-        let host = crate::support::host_dir(&variant(&out, kit, "en", size));
+        let dir = with_puzzles(kit, size, "1");
+        let host = crate::support::host_dir(&dir);
         let key = pdf_probe::load_file(&host.join("host-key.pdf")).column_text();
         // A long road may wrap after one of its dashes.
         let key = key.split_whitespace().collect::<Vec<_>>().join(" ").replace("– ", "–");
@@ -413,18 +412,13 @@ fn the_host_key_says_why_each_answer_wins() {
 /// the next (along a side or a corner), as many as a line needs.
 #[test]
 fn the_host_key_names_the_line_or_chain_each_answer_completes() {
-    let tmp = tempfile::tempdir().unwrap();
     for (kit, size, marker, plies) in [
         ("three-men-slide", 3u8, "three counters in a row: ", "3"),
         ("crossway", 5, "completes the chain ", "3"),
     ] {
-        let out = tmp.path().join(kit);
+        let dir = with_puzzles(kit, size, plies);
         let size_arg = size.to_string();
-        let args =
-            ["build", kit, "--size", &size_arg, "--puzzles", "4", "--plies", plies];
-        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
-        assert!(run.status.success(), "{}", stderr(&run));
-        let host = crate::support::host_dir(&variant(&out, kit, "en", size));
+        let host = crate::support::host_dir(&dir);
         let key = pdf_probe::load_file(&host.join("host-key.pdf")).column_text();
         let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
         // Each answer's number, then its reason: the columns may interleave answers.
@@ -557,20 +551,13 @@ fn numbered(text: &str, count: usize) -> Vec<String> {
 /// one winning first move, and the line the host key prints is the rules' own.
 #[test]
 fn every_printed_puzzle_is_proved_from_its_own_page() {
-    let tmp = tempfile::tempdir().unwrap();
     let builds = games::kits().iter().flat_map(|kit| {
         let sizes = kit.expected().puzzles_proved;
         sizes.iter().map(|&(size, plies)| (kit.id.as_str(), size as usize, plies))
     });
     let mut proved = 0;
     for (kit, size, plies) in builds {
-        let out = tmp.path().join(format!("{kit}-{size}-{plies}"));
-        let size_arg = size.to_string();
-        let args =
-            ["build", kit, "--size", &size_arg, "--puzzles", "4", "--plies", plies];
-        let run = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
-        assert!(run.status.success(), "{}", stderr(&run));
-        let dir = variant(&out, kit, "en", size as u8);
+        let dir = with_puzzles(kit, size as u8, plies);
         let sheet = lopdf::Document::load(dir.join("puzzles.pdf")).unwrap();
         let alts = crate::pdf_tagged::figure_alts(&sheet);
         let key =

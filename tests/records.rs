@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::{stderr, tablekit};
 use crate::support::games;
-use crate::support::pdf_probe::{self, PageProbe, Probe, TextRun};
+use crate::support::pdf_probe::{PageProbe, Probe, TextRun};
+use crate::support::shared;
 
 /// Each built-in kit's record sheet, the strings table and key of its first column's
 /// heading, and its languages; or those of the kits named in `only`.
@@ -41,19 +42,19 @@ fn string(kit: &str, lang: &str, table: &str, key: &str) -> String {
     value[table][key].as_str().unwrap().to_string()
 }
 
-/// Builds every kit in every language on `paper` (with `extra` options) into `out`.
-/// Builds `kits` (every kit if none is named) in every language.
-fn build_all(out: &Path, kits: &[&str], paper: &str, extra: &[&str]) {
-    let mut args = vec!["build", "--lang", "all", "--paper", paper];
-    args.extend(kits);
-    args.extend(extra);
-    args.extend(["--out", out.to_str().unwrap()]);
-    let run = tablekit(&args);
-    assert!(run.status.success(), "{}", stderr(&run));
+/// The folder of a build of `kits` (every kit if none is named) in every language on
+/// `paper` with `extra` options, shared between tests: on A4 without options, the
+/// build of every kit in every language.
+fn build_all(kits: &[&str], paper: &str, extra: &[&str]) -> PathBuf {
+    if paper == "a4" && extra.is_empty() {
+        return shared::every_language().dir().to_path_buf();
+    }
+    let args = [&["--lang", "all", "--paper", paper][..], kits, extra].concat();
+    shared::build(&args).dir().to_path_buf()
 }
 
 /// The record sheet of `kit` in `lang` under `out`.
-fn record(out: &Path, kit: &str, sheet: &str, lang: &str) -> (PathBuf, Probe) {
+fn record(out: &Path, kit: &str, sheet: &str, lang: &str) -> (PathBuf, &'static Probe) {
     let dir = fs::read_dir(out.join(kit))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -63,7 +64,7 @@ fn record(out: &Path, kit: &str, sheet: &str, lang: &str) -> (PathBuf, Probe) {
         })
         .unwrap_or_else(|| panic!("no {lang} build of {kit}"));
     let path = dir.join(format!("{sheet}.pdf"));
-    let probe = pdf_probe::load_file(&path);
+    let probe = shared::probe(&path);
     (path, probe)
 }
 
@@ -91,11 +92,10 @@ fn arabic_records_start_at_the_right_and_english_at_the_left() {
 /// The record sheets of `kits` (every kit if none is named) start their first column
 /// at the right in Arabic and at the left in English.
 fn records_start_where_their_language_reads(kits: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
-    build_all(tmp.path(), kits, "a4", &[]);
+    let out = build_all(kits, "a4", &[]);
     for (kit, sheet, table, key) in records(kits) {
         for lang in ["en", "ar"] {
-            let (path, pdf) = record(tmp.path(), kit, sheet, lang);
+            let (path, pdf) = record(&out, kit, sheet, lang);
             let heading = string(kit, lang, table, key);
             let page = &pdf.pages[0];
             let turns: Vec<&TextRun> = page
@@ -168,10 +168,7 @@ fn record_type_is_readable_and_write_in_cells_take_handwriting() {
 /// The record sheets of `kits` (every kit if none is named), in every language on A4
 /// and Letter: type at least 7 pt (8 pt bold), rows and columns at least 6 mm apart.
 fn record_type_is_readable(kits: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
-    build_all(tmp.path(), kits, "a4", &[]);
-    build_all(&tmp.path().join("letter"), kits, "letter", &[]);
-    for out in [tmp.path().to_path_buf(), tmp.path().join("letter")] {
+    for out in [build_all(kits, "a4", &[]), build_all(kits, "letter", &[])] {
         for (kit, sheet, _, _) in records(kits) {
             for lang in langs(kit) {
                 let (path, pdf) = record(&out, kit, sheet, lang);
@@ -228,12 +225,9 @@ fn record_type_is_readable(kits: &[&str]) {
 
 #[test]
 fn the_crossway_record_says_who_played_each_turn_in_every_language() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&["build", "crossway", "--lang", "all", "--out", out]);
-    assert!(run.status.success(), "{}", stderr(&run));
+    let out = build_all(&["crossway"], "a4", &[]);
     for lang in langs("crossway") {
-        let (path, pdf) = record(tmp.path(), "crossway", "ledger", lang);
+        let (path, pdf) = record(&out, "crossway", "ledger", lang);
         let who = string("crossway", lang, "ledger", "col_who");
         for (i, page) in pdf.pages.iter().enumerate() {
             // The who heading over the rows on every page (its words may wrap).
@@ -285,23 +279,21 @@ fn a_record_sheet_does_not_end_on_a_nearly_empty_page() {
         let run = tablekit(&args);
         assert!(run.status.success(), "{}", stderr(&run));
         let (path, pdf) = record(&out, "crossway", "ledger", "en");
-        assert_last_page_filled(&path, &pdf);
+        assert_last_page_filled(&path, pdf);
     }
 }
 
 #[test]
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn no_record_sheet_ends_on_a_nearly_empty_page() {
-    let tmp = tempfile::tempdir().unwrap();
     let runs: [(&str, &[&str]); 3] =
         [("a4", &[]), ("letter", &[]), ("a3", &["--landscape"])];
-    for (n, (paper, extra)) in runs.into_iter().enumerate() {
-        let out = tmp.path().join(n.to_string());
-        build_all(&out, &[], paper, extra);
+    for (paper, extra) in runs {
+        let out = build_all(&[], paper, extra);
         for (kit, sheet, _, _) in records(&[]) {
             for lang in langs(kit) {
                 let (path, pdf) = record(&out, kit, sheet, lang);
-                assert_last_page_filled(&path, &pdf);
+                assert_last_page_filled(&path, pdf);
             }
         }
     }
@@ -313,12 +305,9 @@ fn no_record_sheet_ends_on_a_nearly_empty_page() {
         ("pathstone", "3"),
         ("pathstone", "8"),
     ] {
-        let out = tmp.path().join(format!("{kit}-{size}"));
-        let args = ["build", kit, "--size", size, "--out", out.to_str().unwrap()];
-        let run = tablekit(&args);
-        assert!(run.status.success(), "{}", stderr(&run));
-        let (path, pdf) = record(&out, kit, "ledger", "en");
-        assert_last_page_filled(&path, &pdf);
+        let out = shared::build(&[kit, "--size", size]).dir();
+        let (path, pdf) = record(out, kit, "ledger", "en");
+        assert_last_page_filled(&path, pdf);
     }
 }
 

@@ -8,24 +8,22 @@ use std::path::{Path, PathBuf};
 const KIT: &str = "stack-top-roads";
 const MM: f64 = 0.05;
 
-fn built(dir: &Path, lang: &str) -> PathBuf {
-    let out = tablekit(&["build", KIT, "--lang", lang, "--out", dir.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    dir.join(KIT).join(format!("{lang}-a4"))
+/// The kit in `lang` on A4, from the builds shared between tests.
+fn built(lang: &str) -> PathBuf {
+    crate::support::shared::variant(KIT, lang, "a4", 3)
 }
 
 fn length(s: &pdf_probe::Segment) -> f64 {
     ((s.x2 - s.x1).powi(2) + (s.y2 - s.y1).powi(2)).sqrt()
 }
 
-fn probe(dir: &Path, sheet: &str) -> Probe {
-    pdf_probe::load_file(&crate::support::sheet_pdf(dir, sheet))
+fn probe(dir: &Path, sheet: &str) -> &'static Probe {
+    crate::support::shared::probe(&crate::support::sheet_pdf(dir, sheet))
 }
 
 #[test]
 fn board_cells_are_the_declared_size_with_heavy_road_edges() {
-    let tmp = tempfile::tempdir().unwrap();
-    let page = &probe(&built(tmp.path(), "en"), "board").pages[0];
+    let page = &probe(&built("en"), "board").pages[0];
     // Grid lines: 4 vertical and 4 horizontal lines of 3 × 45 mm, 45 mm apart.
     let mut xs: Vec<f64> = page
         .segments
@@ -53,8 +51,7 @@ fn board_cells_are_the_declared_size_with_heavy_road_edges() {
 
 #[test]
 fn stones_sheet_has_eight_plus_a_spare_per_player() {
-    let tmp = tempfile::tempdir().unwrap();
-    let page = &probe(&built(tmp.path(), "en"), "stones").pages[0];
+    let page = &probe(&built("en"), "stones").pages[0];
     let white = page.rects.iter().filter(|r| (r.w - 30.0).abs() < MM && r.filled).count();
     assert_eq!(white, 9, "white square stones");
     let letters =
@@ -65,8 +62,7 @@ fn stones_sheet_has_eight_plus_a_spare_per_player() {
 
 #[test]
 fn ledger_has_a_row_per_turn_and_a_column_per_cell() {
-    let tmp = tempfile::tempdir().unwrap();
-    let pdf = probe(&built(tmp.path(), "en"), "ledger");
+    let pdf = probe(&built("en"), "ledger");
     let text = pdf.text();
     for cell in ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"] {
         assert!(text.contains(cell), "no column {cell}");
@@ -83,8 +79,7 @@ fn ledger_has_a_row_per_turn_and_a_column_per_cell() {
 
 #[test]
 fn rule_card_and_host_key_show_what_the_rules_computed() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = built(tmp.path(), "en");
+    let dir = built("en");
     let card = probe(&dir, "rule-card").text();
     assert!(card.contains("B tops b1, W tops c1"), "{card}");
     assert!(card.contains("lift 1 to 3 stones"), "{card}");
@@ -118,16 +113,14 @@ fn a_kit_claiming_the_reversed_drop_is_legal_fails_check() {
 
 #[test]
 fn french_sheets_are_translated() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = built(tmp.path(), "fr");
+    let dir = built("fr");
     assert!(probe(&dir, "rule-card").text().contains("Fiche de règles"));
     assert!(probe(&dir, "host-key").text().contains("Corrigé de l’animateur"));
 }
 
 #[test]
 fn the_ledger_has_the_columns_the_rules_document_asks_for() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = built(tmp.path(), "en");
+    let dir = built("en");
     let ledger = probe(&dir, "ledger");
     for heading in
         ["Turn", "Drops in order", "Visible road?", "W left", "B left", "A1", "C3"]

@@ -2,6 +2,7 @@ pub mod boards;
 pub mod games;
 pub mod pdf_probe;
 pub mod server;
+pub mod shared;
 
 /// A strings-file value with each `{placeholder}` replaced by a space: the words a
 /// translator wrote.

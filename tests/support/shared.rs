@@ -1,0 +1,140 @@
+//! Builds shared between tests. Most tests read a few sheets of one ordinary build,
+//! and a `tablekit build` costs far more than reading its sheets back: each distinct
+//! build runs once for the whole test binary, whichever test asks first, and every
+//! other test that asks for it waits for that one and reads the same folder. The
+//! folders are read-only by agreement: a test that writes into its output (a rebuild,
+//! a folder made unwritable, a file removed) makes a build of its own.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, OnceLock};
+
+use crate::support::games::{self, Kit};
+use crate::support::pdf_probe::{self, Probe};
+
+/// A finished build: the folder it wrote into and what it printed.
+pub struct Built {
+    dir: tempfile::TempDir,
+    /// What the build printed on standard output (`wrote …` lines).
+    pub stdout: String,
+    /// What it printed on standard error (notes, such as a language that fell back).
+    pub stderr: String,
+}
+
+impl Built {
+    /// The `--out` folder of the build.
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// The build `tablekit build <args> --out <folder>`, run once per distinct `args`,
+/// as `crate::cli::tablekit` runs it (away from this computer's settings) and without
+/// `SOURCE_DATE_EPOCH`, so that the sheets carry the kits' own dates.
+pub fn build(args: &[&str]) -> &'static Built {
+    type Cell = &'static OnceLock<Built>;
+    static BUILDS: Mutex<BTreeMap<Vec<String>, Cell>> = Mutex::new(BTreeMap::new());
+    let key: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    // The map is held only to find the build's cell; the build itself runs outside
+    // the lock, so that two different builds run side by side.
+    let cell: Cell = *BUILDS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
+    cell.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_tablekit"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env(
+                "TABLEKIT_CONFIG_DIR",
+                concat!(env!("CARGO_TARGET_TMPDIR"), "/no-settings"),
+            )
+            .env_remove("SOURCE_DATE_EPOCH")
+            .arg("build")
+            .args(args)
+            .arg("--out")
+            .arg(dir.path())
+            .output()
+            .expect("tablekit runs");
+        assert!(
+            out.status.success(),
+            "build {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        Built { dir, stdout: text(&out.stdout), stderr: text(&out.stderr) }
+    })
+}
+
+/// Every built-in kit in every language on A4 at its default size: the build most
+/// tests read from.
+pub fn every_language() -> &'static Built {
+    build(&["--lang", "all"])
+}
+
+/// The players' folder of `kit` built in `lang` on `paper` at board size `size` with
+/// no other option. On A4 at the kit's default size it is the folder of
+/// [`every_language`]; otherwise a build of that one variant.
+pub fn variant(kit: &str, lang: &str, paper: &str, size: u8) -> PathBuf {
+    variant_built(kit, lang, paper, size).1
+}
+
+/// The build [`variant`] reads, and the players' folder in it.
+pub fn variant_built(
+    kit: &str,
+    lang: &str,
+    paper: &str,
+    size: u8,
+) -> (&'static Built, PathBuf) {
+    let listed: &Kit = games::kit(kit);
+    let name = listed.variant(lang, paper, size);
+    let built = if paper == "a4" && size == listed.default_size {
+        every_language()
+    } else {
+        let size = size.to_string();
+        let mut args = vec![kit, "--lang", lang, "--paper", paper];
+        if listed.several_sizes() {
+            args.extend(["--size", &size]);
+        }
+        build(&args)
+    };
+    (built, built.dir().join(kit).join(name))
+}
+
+/// The names of the files `built` wrote for the variant whose players' folder is
+/// `dir` (its host key beside it included), in the order the build wrote them.
+pub fn written(built: &Built, dir: &Path) -> Vec<String> {
+    let host = crate::support::host_dir(dir);
+    built
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("wrote "))
+        .map(|l| Path::new(l.split(" (").next().unwrap()))
+        .filter(|path| path.parent().is_some_and(|p| p == dir || p == host))
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// The folder of `kit` built in every language on `paper` at its default size: on A4
+/// that of [`every_language`], otherwise a build of the kit alone.
+pub fn kit_in_every_language(kit: &str, paper: &str) -> PathBuf {
+    match paper {
+        "a4" => every_language().dir().join(kit),
+        _ => build(&[kit, "--lang", "all", "--paper", paper]).dir().join(kit),
+    }
+}
+
+/// The PDF at `path`, read once: `path` must be in a shared build's folder, which no
+/// test changes.
+pub fn probe(path: &Path) -> &'static Probe {
+    type Cell = &'static OnceLock<Probe>;
+    static PROBES: Mutex<BTreeMap<PathBuf, Cell>> = Mutex::new(BTreeMap::new());
+    let cell: Cell = *PROBES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(path.to_path_buf())
+        .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
+    cell.get_or_init(|| pdf_probe::load_file(path))
+}
