@@ -212,21 +212,41 @@ fn print_all_is_in_preparation_order_pieces_before_the_board() {
     assert!(blank > 0, "blank backs");
 }
 
+/// The sample: a cell preset, a correction, no puzzles and a class, beside the plain
+/// build.
 #[test]
 fn every_option_that_changes_the_sheets_names_its_own_folder() {
+    options_name_their_own_folders(&[
+        (&[], "en-a4"),
+        (&["--cell", "large"], "en-a4-cell-large"),
+        (&["--measured", "99.2x100.6"], "en-a4-corrected-99.2x100.6"),
+        (&["--puzzles", "0"], "en-a4-no-puzzles"),
+        (&["--players", "6"], "en-a4-players-6"),
+    ]);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn each_of_the_options_that_change_the_sheets_names_its_own_folder() {
+    options_name_their_own_folders(&[
+        (&[], "en-a4"),
+        (&["--cell", "large"], "en-a4-cell-large"),
+        (&["--cell", "36"], "en-a4-cell-36mm"),
+        (&["--measured", "99.2x100.6"], "en-a4-corrected-99.2x100.6"),
+        (&["--puzzles", "2", "--plies", "1"], "en-a4-puzzles-2-plies-1"),
+        (&["--puzzles", "0"], "en-a4-no-puzzles"),
+        (&["--cut-marks"], "en-a4-cut-marks"),
+        (&["--players", "6"], "en-a4-players-6"),
+        (&["--large-print"], "en-a4-large-print"),
+    ]);
+}
+
+/// Three-men slide built into one folder with each of `builds`' options writes the
+/// players' folder named beside them, with its host key beside that, and no other.
+fn options_name_their_own_folders(builds: &[(&[&str], &str)]) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path();
-    for extra in [
-        &[][..],
-        &["--cell", "large"],
-        &["--cell", "36"],
-        &["--measured", "99.2x100.6"],
-        &["--puzzles", "2", "--plies", "1"],
-        &["--puzzles", "0"],
-        &["--cut-marks"],
-        &["--players", "6"],
-        &["--large-print"],
-    ] {
+    for (extra, _) in builds {
         let mut args = vec!["three-men-slide"];
         args.extend_from_slice(extra);
         build(out, &args);
@@ -237,20 +257,9 @@ fn every_option_that_changes_the_sheets_names_its_own_folder() {
         .filter(|n| !n.ends_with("-host"))
         .collect();
     folders.sort();
-    assert_eq!(
-        folders,
-        [
-            "en-a4",
-            "en-a4-cell-36mm",
-            "en-a4-cell-large",
-            "en-a4-corrected-99.2x100.6",
-            "en-a4-cut-marks",
-            "en-a4-large-print",
-            "en-a4-no-puzzles",
-            "en-a4-players-6",
-            "en-a4-puzzles-2-plies-1",
-        ]
-    );
+    let mut named: Vec<&str> = builds.iter().map(|(_, folder)| *folder).collect();
+    named.sort();
+    assert_eq!(folders, named);
     for folder in &folders {
         let host =
             out.join("three-men-slide").join(format!("{folder}-host/host-key.pdf"));

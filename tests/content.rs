@@ -443,28 +443,17 @@ fn the_contents_sheet_speaks_of_board_parts_only_when_the_board_has_them() {
 
 #[test]
 fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
-    for args in [
-        &["crossway"][..],
-        &["crossway", "--size", "19"],
-        &["pathstone"],
-        &["pathstone", "--size", "8"],
-        &["pathstone", "--size", "4"],
-    ] {
-        let run = crate::cli::tablekit(&[&["build"][..], args, &["--out", out]].concat());
-        assert!(run.status.success());
-    }
+    // The English A4 builds shared between tests.
+    let variant = |kit: &str, size: u8| shared::variant(kit, "en", "a4", size);
     for (dir, parts) in [
-        ("crossway/en-a4-9", false),
-        ("crossway/en-a4-19", true),
-        ("pathstone/en-a4-5", false),
-        ("pathstone/en-a4-8", true),
+        (variant("crossway", 9), false),
+        (variant("crossway", 19), true),
+        (variant("pathstone", 5), false),
+        (variant("pathstone", 8), true),
     ] {
-        let dir = tmp.path().join(dir);
-        let board = pdf_probe::load_file(&dir.join("board.pdf"));
+        let board = shared::probe(&dir.join("board.pdf"));
         assert_eq!(board.pages.len() > 1, parts, "{}", dir.display());
-        let text = pdf_probe::load_file(&dir.join("contents.pdf")).column_text();
+        let text = shared::probe(&dir.join("contents.pdf")).column_text();
         let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert_eq!(
             flat.contains("The board comes in parts"),
@@ -477,22 +466,17 @@ fn the_preparing_steps_name_board_parts_only_for_a_board_in_parts() {
         assert_eq!(more, parts, "{}: the time for parts only with parts", dir.display());
     }
     // Crowns to cut out only on the sizes that have them.
-    let crowns = |dir: &str| {
-        let text =
-            pdf_probe::load_file(&tmp.path().join(dir).join("contents.pdf")).text();
+    let crowns = |dir: PathBuf| {
+        let text = shared::probe(&dir.join("contents.pdf")).text();
         text.split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
             .contains("cut out the Crowns")
     };
-    assert!(crowns("pathstone/en-a4-5"));
-    assert!(!crowns("pathstone/en-a4-4"), "Pathstone 4×4 has no Crowns");
+    assert!(crowns(variant("pathstone", 5)));
+    assert!(!crowns(variant("pathstone", 4)), "Pathstone 4×4 has no Crowns");
     // A board in one piece, where the kit says so.
-    let run = crate::cli::tablekit(&["build", "three-men-slide", "--out", out]);
-    assert!(run.status.success());
-    let text =
-        pdf_probe::load_file(&tmp.path().join("three-men-slide/en-a4/contents.pdf"))
-            .text();
+    let text = shared::probe(&variant("three-men-slide", 3).join("contents.pdf")).text();
     let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("Lay the board on the table; it needs no cutting."), "{flat}");
     assert!(!flat.contains("The board comes in parts"), "{flat}");

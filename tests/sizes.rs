@@ -221,8 +221,6 @@ fn a5_is_a_named_paper() {
 
 #[test]
 fn us_papers_carry_an_inch_scale_too() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().to_str().unwrap();
     let papers = [
         ("letter", true),
         ("legal", true),
@@ -231,11 +229,9 @@ fn us_papers_carry_an_inch_scale_too() {
         ("a4", false),
     ];
     for (paper, inches) in papers {
-        let run = tablekit(&["build", "three-men-slide", "--paper", paper, "--out", out]);
-        assert!(run.status.success(), "{}", stderr(&run));
-        let pdf = pdf_probe::load_file(
-            &tmp.path().join(format!("three-men-slide/en-{paper}/board.pdf")),
-        );
+        // The English builds shared between tests.
+        let dir = crate::support::shared::variant("three-men-slide", "en", paper, 3);
+        let pdf = crate::support::shared::probe(&dir.join("board.pdf"));
         let page = &pdf.pages[0];
         let four_inches =
             page.segments.iter().any(|s| ((s.x2 - s.x1).abs() - 101.6).abs() < MM);
