@@ -725,4 +725,135 @@ mod tests {
         assert_eq!(table["b"].as_str(), Some("3 more"));
         assert_eq!(fell_back, ["b"]);
     }
+
+    /// The messages of a strings file that does not parse.
+    fn refused(src: &str) -> Vec<String> {
+        let diags = Strings::parse("en", "lang/en.toml", src).unwrap_err();
+        diags.iter().map(|d| d.to_string()).collect()
+    }
+
+    #[test]
+    fn controls_and_non_characters_are_unprintable() {
+        // Controls, C0 and C1 (tab too: a sheet has no tab stops), and the Unicode
+        // non-characters: U+FDD0..U+FDEF and the last two code points of every plane.
+        let refused = [
+            '\u{0}',
+            '\u{7}',
+            '\t',
+            '\r',
+            '\u{1f}',
+            '\u{7f}',
+            '\u{80}',
+            '\u{9f}',
+            '\u{fdd0}',
+            '\u{fde0}',
+            '\u{fdef}',
+            '\u{fffe}',
+            '\u{ffff}',
+            '\u{1fffe}',
+            '\u{1ffff}',
+            '\u{10fffe}',
+            '\u{10ffff}',
+        ];
+        for c in refused {
+            assert!(unprintable(c), "U+{:04X} must be refused", c as u32);
+        }
+        // A line break, and the neighbours of each refused range, are printable.
+        let printed = [
+            '\n',
+            ' ',
+            'a',
+            'é',
+            '\u{a0}',
+            '\u{fdcf}',
+            '\u{fdf0}',
+            '\u{fffd}',
+            '\u{fffc}',
+            '\u{1fffd}',
+            '\u{20000}',
+            '\u{10fffd}',
+            '\u{1f600}',
+        ];
+        for c in printed {
+            assert!(!unprintable(c), "U+{:04X} must be printed", c as u32);
+        }
+    }
+
+    #[test]
+    fn a_string_with_an_unprintable_character_is_refused_at_its_key() {
+        let found = refused("ok = \"fine\"\n[log]\nbell = \"ding\\u0007\"\n");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(
+            found[0],
+            "lang/en.toml:3:1: `log.bell` holds U+0007, a control or non-character \
+             that cannot be printed"
+        );
+        let found = refused("odd = \"\u{fdd0}\"\n");
+        assert!(found[0].contains("holds U+FDD0"), "{found:#?}");
+        // A line break is text, and so is every other character.
+        let text = "a = \"two\\nlines, 45\u{a0}mm, \u{fffd}\"\n";
+        assert!(Strings::parse("en", "lang/en.toml", text).is_ok());
+    }
+
+    #[test]
+    fn a_string_may_be_3000_characters_long_and_no_longer() {
+        // Counted in characters, not bytes: `é` is two bytes.
+        let at_most = "é".repeat(MAX_STRING_CHARS);
+        let ok = Strings::parse("en", "lang/en.toml", &format!("a = \"{at_most}\"\n"));
+        assert_eq!(ok.unwrap().entries["a"].chars().count(), 3000);
+        let found = refused(&format!("ok = \"x\"\nlong = \"{at_most}x\"\n"));
+        assert_eq!(
+            found,
+            ["lang/en.toml:2:1: `long` is 3001 characters long: a sheet string has \
+              at most 3000"]
+        );
+    }
+
+    #[test]
+    fn only_the_listed_keys_keep_placeholders_for_the_page() {
+        assert_eq!(filled_later("common.page_label"), ["page", "pages"]);
+        assert_eq!(filled_later("alt.square"), ["square", "pieces"]);
+        assert!(filled_later("common.title").is_empty());
+        assert!(filled_later("").is_empty());
+        // A placeholder kept for later stays exactly as written, plural forms and
+        // all, with the text around it filled.
+        let facts = BTreeMap::from([("n".to_string(), "4".to_string())]);
+        let later = ["page", "pages"];
+        let text = "{n}: page {page} of {pages:one=# page|other=# pages}, {n}.";
+        assert_eq!(
+            fill(text, &facts, &later, "en").unwrap(),
+            "4: page {page} of {pages:one=# page|other=# pages}, 4."
+        );
+        // Once the facts hold it (the second pass), it is filled.
+        let facts = BTreeMap::from([
+            ("n".to_string(), "4".to_string()),
+            ("page".to_string(), "2".to_string()),
+            ("pages".to_string(), "1".to_string()),
+        ]);
+        assert_eq!(fill(text, &facts, &later, "en").unwrap(), "4: page 2 of 1 page, 4.");
+    }
+
+    #[test]
+    fn resolve_keeps_a_page_s_placeholders_only_where_they_belong() {
+        let en = strings(
+            "en",
+            "[common]\npage_label = \"Page {page} of {pages}\"\ntitle = \"{page}\"\n",
+        );
+        let found: Vec<String> = en
+            .resolve(&en, &BTreeMap::new(), &|_| true)
+            .unwrap_err()
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(
+            found,
+            ["lang/en.toml:3:1: unknown placeholder `{page}` in `common.title`"]
+        );
+        let (table, _) =
+            en.resolve(&en, &BTreeMap::new(), &|k| k != "common.title").unwrap();
+        assert_eq!(
+            table["common"]["page_label"].as_str(),
+            Some("Page {page} of {pages}")
+        );
+    }
 }
