@@ -738,4 +738,218 @@ mod tests {
         // The last page's four rows are shared two and two between the columns.
         assert_eq!(lefts(&pages[1]), [15.0, 15.0, 15.0, 70.0, 70.0, 70.0]);
     }
+
+    /// A chunk drawn as one rectangle whose width is `id`, so that a snapshot can
+    /// tell the chunks apart.
+    fn tagged(id: u8, height: f64) -> Chunk {
+        let item = Item::Rect {
+            origin: Point::new(0.0, 0.0),
+            width: f64::from(id),
+            height,
+            paint: Paint::fill(Color::BLACK),
+        };
+        Chunk::new(height, vec![item])
+    }
+
+    /// Where each chunk went: per page, (id, x, y) of each rectangle, to the micron.
+    fn snapshot(chunks: &[Option<Chunk>], columns: Columns) -> Vec<Vec<(u8, f64, f64)>> {
+        let micron = |v: f64| (v * 1000.0).round() / 1000.0;
+        let (pages, _) = flow_in(chunks, FRAME, columns);
+        assert_eq!(page_count(chunks, FRAME, columns), pages.len());
+        pages
+            .iter()
+            .map(|page| {
+                page.iter()
+                    .map(|i| match i {
+                        Item::Rect { origin, width, .. } => {
+                            (*width as u8, micron(origin.x), micron(origin.y))
+                        }
+                        _ => panic!("only rectangles are drawn"),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn one_column(chunks: &[Option<Chunk>]) -> Vec<Vec<(u8, f64, f64)>> {
+        snapshot(chunks, Columns::ONE)
+    }
+
+    #[test]
+    fn space_is_a_chunk_that_draws_nothing() {
+        let space = Chunk::space(7.5);
+        assert_eq!((space.height, space.is_space()), (7.5, true));
+        assert!(!tagged(1, 7.5).is_space());
+        assert!(!Chunk { table: tagged(1, 1.0).table, ..tagged(1, 1.0) }.is_space());
+        assert!(tagged(1, 2.0).keep().keep_with_next);
+        assert_eq!(
+            Columns { count: 3, gap: 6.0, right_to_left: false }.width(180.0),
+            56.0
+        );
+    }
+
+    #[test]
+    fn the_space_between_blocks_gives_way_as_little_as_saves_the_last_page() {
+        // The frame is 80 mm deep (y 20 to 100). Boxes 25 + 25 + 11 and two spaces of
+        // 10 make 81 mm: at full space, box 3 (ending at 90 + 11 = 101) goes over.
+        // The first squeeze step, 0.9, makes the spaces 9 mm: box 2 at 20 + 25 + 9
+        // = 54, box 3 at 54 + 25 + 9 = 88, ending at 99.
+        let chunks = [
+            Some(tagged(1, 25.0)),
+            Some(Chunk::space(10.0)),
+            Some(tagged(2, 25.0)),
+            Some(Chunk::space(10.0)),
+            Some(tagged(3, 11.0)),
+        ];
+        assert_eq!(
+            one_column(&chunks),
+            [vec![(1, 15.0, 20.0), (2, 15.0, 54.0), (3, 15.0, 88.0)]]
+        );
+        // After a page the template forces, the same: the squeeze saves the third page.
+        let mut forced = vec![Some(tagged(9, 80.0)), None];
+        forced.extend(chunks.iter().cloned());
+        let snap = one_column(&forced);
+        assert_eq!(snap.len(), 2);
+        assert_eq!(snap[1], [(1, 15.0, 20.0), (2, 15.0, 54.0), (3, 15.0, 88.0)]);
+    }
+
+    #[test]
+    fn a_last_page_a_third_full_keeps_its_space() {
+        // Boxes of 10 and spaces of 15: 20-30, 45-55, 70-80, box 4 at 95 goes over
+        // (to 20-30, then 45-55). The last page is 35/80 = 44 % full: nothing changes,
+        // though halving the space (7.5 mm) would make one page of exactly 80 mm.
+        let mut chunks = Vec::new();
+        for id in 1..=5 {
+            chunks.push(Some(tagged(id, 10.0)));
+            if id < 5 {
+                chunks.push(Some(Chunk::space(15.0)));
+            }
+        }
+        assert_eq!(
+            one_column(&chunks),
+            [
+                vec![(1, 15.0, 20.0), (2, 15.0, 45.0), (3, 15.0, 70.0)],
+                vec![(4, 15.0, 20.0), (5, 15.0, 45.0)],
+            ]
+        );
+    }
+
+    #[test]
+    fn the_page_before_ends_at_the_first_step_that_fills_the_last() {
+        // Greedy: 1 (20-90), 2 (90-97), 3 (97-98.5), 4 (98.5-99.5) on page 1 and 5
+        // (29 mm) alone on page 2: 29/80 = 36.25 %, under the 36.33 % aimed for. The
+        // page before may end 80/36 = 2.22 mm higher per step: at the first step
+        // (97.78) chunks 3 and 4 move over, chunk 2 (ending at 97) stays, and page 2
+        // holds 1.5 + 1 + 29 = 31.5 mm.
+        let chunks = [
+            Some(tagged(1, 70.0)),
+            Some(tagged(2, 7.0)),
+            Some(tagged(3, 1.5)),
+            Some(tagged(4, 1.0)),
+            Some(tagged(5, 29.0)),
+        ];
+        let moved = vec![(3, 15.0, 20.0), (4, 15.0, 21.5), (5, 15.0, 22.5)];
+        assert_eq!(
+            one_column(&chunks),
+            [vec![(1, 15.0, 20.0), (2, 15.0, 90.0)], moved.clone()]
+        );
+        // Two pages before it: only the page before the last ends higher; the first
+        // page's last millimetre (79 to 80 of 80) stays where it is.
+        let mut three = vec![Some(tagged(7, 79.0)), Some(tagged(8, 1.0))];
+        three.extend(chunks.iter().cloned());
+        let snap = one_column(&three);
+        assert_eq!(snap[0], [(7, 15.0, 20.0), (8, 15.0, 99.0)]);
+        assert_eq!(snap[2], moved);
+        // The first page of a sheet starting with a forced break is no page before.
+        let mut after_break = vec![Some(tagged(7, 30.0)), None];
+        after_break.extend((10..20).map(|id| Some(tagged(id, 9.0))));
+        let snap = one_column(&after_break);
+        assert_eq!((snap.len(), snap[1].len(), snap[2].len()), (3, 6, 4));
+    }
+
+    #[test]
+    fn the_page_before_keeps_a_third_of_its_own() {
+        // 28 mm, then 50 (48-98), then 3 alone on page 2. Moving the 50 would leave
+        // page 1 at 28/80 = 35 %: the greedy pages stay.
+        let chunks = [Some(tagged(1, 28.0)), Some(tagged(2, 50.0)), Some(tagged(3, 3.0))];
+        assert_eq!(
+            one_column(&chunks),
+            [vec![(1, 15.0, 20.0), (2, 15.0, 48.0)], vec![(3, 15.0, 20.0)]]
+        );
+    }
+
+    #[test]
+    fn a_heading_goes_over_with_the_first_row_of_its_table() {
+        // The heading (5 mm) needs the table's header and first row (10 + 10) under it:
+        // at y 80 that is 105, past the foot, so heading and table start page 2.
+        let table = Table {
+            header: Box::new(tagged(4, 10.0)),
+            rows: (0..4).map(|_| tagged(5, 10.0)).collect(),
+            columns: 1,
+            column_width: 50.0,
+            gap: 5.0,
+            rtl: false,
+            spare_rows: 0,
+        };
+        let chunks = [
+            Some(tagged(1, 60.0)),
+            Some(tagged(2, 5.0).keep()),
+            Some(Chunk::table(table)),
+        ];
+        let snap = one_column(&chunks);
+        assert_eq!(snap[0], [(1, 15.0, 20.0)]);
+        assert_eq!(
+            snap[1],
+            [
+                (2, 15.0, 20.0),
+                (4, 15.0, 25.0),
+                (5, 15.0, 35.0),
+                (5, 15.0, 45.0),
+                (5, 15.0, 55.0),
+                (5, 15.0, 65.0)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_table_splits_at_the_foot_and_what_follows_sits_under_it() {
+        // Header 10 and rows of 20 in two 50 mm columns (x 15 and 70): three rows a
+        // column (30, 50, 70) on page 1; the four left share page 2 two and two, and
+        // the chunk after the table starts where the columns end, at 20 + 10 + 40.
+        let table = Table {
+            header: Box::new(tagged(4, 10.0)),
+            rows: (0..10).map(|i| tagged(10 + i, 20.0)).collect(),
+            columns: 2,
+            column_width: 50.0,
+            gap: 5.0,
+            rtl: false,
+            spare_rows: 0,
+        };
+        let chunks = [Some(Chunk::table(table)), Some(tagged(1, 5.0))];
+        let snap = one_column(&chunks);
+        assert_eq!(
+            snap,
+            [
+                vec![
+                    (4, 15.0, 20.0),
+                    (10, 15.0, 30.0),
+                    (11, 15.0, 50.0),
+                    (12, 15.0, 70.0),
+                    (4, 70.0, 20.0),
+                    (13, 70.0, 30.0),
+                    (14, 70.0, 50.0),
+                    (15, 70.0, 70.0),
+                ],
+                vec![
+                    (4, 15.0, 20.0),
+                    (16, 15.0, 30.0),
+                    (17, 15.0, 50.0),
+                    (4, 70.0, 20.0),
+                    (18, 70.0, 30.0),
+                    (19, 70.0, 50.0),
+                    (1, 15.0, 70.0),
+                ],
+            ]
+        );
+    }
 }
