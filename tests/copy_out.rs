@@ -49,11 +49,7 @@ fn sheet_words(text: &str) -> Vec<&str> {
 
 /// Every string value of a strings file, with its `{placeholders}` cut out.
 fn strings(kit: &str, lang: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("kits")
-        .join(kit)
-        .join("lang")
-        .join(format!("{lang}.toml"));
+    let path = crate::support::kit_dir(kit).join("lang").join(format!("{lang}.toml"));
     let table: toml::Table = toml::from_str(&fs::read_to_string(path).unwrap()).unwrap();
     let mut out = Vec::new();
     let mut stack: Vec<&toml::Value> = table.values().collect();

@@ -16,7 +16,7 @@ fn langs() -> &'static [String] {
 }
 
 fn kit_dir(kit: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("kits").join(kit)
+    crate::support::kit_dir(kit)
 }
 
 /// A string from a kit's strings file, as the translator wrote it.
