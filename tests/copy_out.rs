@@ -118,7 +118,7 @@ fn every_word_a_reader_copies_from_any_sheet_is_a_word_of_its_strings_file() {
 fn copied_words_are_strings(kits: &[&str], at_least: usize, harakat_at_least: usize) {
     let tmp = tempfile::tempdir().unwrap();
     let args = ["build", "--lang", "all", "--out", tmp.path().to_str().unwrap()];
-    let run = tablekit(&[&args[..], kits].concat());
+    let run = crate::support::fixture(&[&args[..], kits].concat()).output().unwrap();
     assert!(run.status.success(), "{}", stderr(&run));
     let mut checked: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
     let mut strays = BTreeSet::new();

@@ -6,10 +6,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::cli::{copy_of, edit, stderr, stdout, tablekit};
+use crate::cli::{copy_of, edit, stderr, stdout};
 use crate::support::games::{self, Notation};
 use crate::support::pdf_probe::{self, Probe};
 use crate::support::shared;
+use crate::support::tablekit;
 
 /// The caption of a three-ply puzzle in English.
 const CAPTION: &str = "to move and win in 2 moves";
@@ -566,9 +567,7 @@ fn every_printed_puzzle_is_proved_from_its_own_page() {
         let puzzles = numbered(&alts.join(" "), 4);
         for (i, alt) in puzzles.iter().enumerate() {
             let position = notation_of(kit, size, alt);
-            // The fixture program knows every listed game, the fifth among them.
-            let solve = ["rules", "solve", kit, &position, "--plies", plies];
-            let solved = crate::support::fixture(&solve).output().unwrap();
+            let solved = tablekit(&["rules", "solve", kit, &position, "--plies", plies]);
             assert!(
                 solved.status.success(),
                 "{kit} {size} puzzle {}: `{position}` from {alt:?}: {}",

@@ -77,6 +77,12 @@ pub fn fixture(args: &[&str]) -> Command {
     command
 }
 
+/// Runs the fixture program with `args`, as `crate::cli::tablekit` runs the shipped
+/// command: what a shared test that builds every listed kit runs.
+pub fn tablekit(args: &[&str]) -> std::process::Output {
+    fixture(args).output().expect("the fixture runs")
+}
+
 /// The folder of the kit `id` as the shared tests know it: under `kits/`, or the
 /// fixture's own.
 pub fn kit_dir(id: &str) -> PathBuf {
