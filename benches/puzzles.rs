@@ -35,22 +35,22 @@ fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let mut cases: Vec<(GameId, u8, u32)> = Vec::new();
     for plies in [1, 3, 5] {
-        cases.push((GameId::ThreeMenSlide, 3, plies));
-        cases.push((GameId::StackTopRoads, 3, plies));
+        cases.push((GameId::THREE_MEN_SLIDE, 3, plies));
+        cases.push((GameId::STACK_TOP_ROADS, 3, plies));
     }
     for size in 3..=8 {
         for plies in [1, 3] {
-            cases.push((GameId::Pathstone, size, plies));
+            cases.push((GameId::PATHSTONE, size, plies));
         }
     }
-    cases.push((GameId::Pathstone, 3, 5));
-    cases.push((GameId::Pathstone, 4, 5));
+    cases.push((GameId::PATHSTONE, 3, 5));
+    cases.push((GameId::PATHSTONE, 4, 5));
     for size in [5, 7, 9, 11, 13, 15, 17, 19] {
         for plies in [1, 3] {
-            cases.push((GameId::Crossway, size, plies));
+            cases.push((GameId::CROSSWAY, size, plies));
         }
     }
-    cases.push((GameId::Crossway, 5, 5));
+    cases.push((GameId::CROSSWAY, 5, 5));
 
     let count = 8;
     println!("puzzle generation, {count} puzzles per line, seed 1");

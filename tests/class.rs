@@ -18,7 +18,7 @@ fn kits() -> Vec<(&'static str, String)> {
 fn build(out: &Path, args: &[&str]) {
     let mut all = vec!["build", "--out", out.to_str().unwrap()];
     all.extend_from_slice(args);
-    let run = tablekit(&all);
+    let run = crate::support::fixture(&all).output().expect("the fixture runs");
     assert!(run.status.success(), "{}", stderr(&run));
 }
 

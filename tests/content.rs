@@ -242,11 +242,7 @@ fn stamps_on_every_page_and_distinct(only: &[&str]) {
 /// Literal pieces of every `host.*` string (split at placeholders), long enough to
 /// be telling.
 fn host_phrases(kit: &str, lang: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("kits")
-        .join(kit)
-        .join("lang")
-        .join(format!("{lang}.toml"));
+    let path = crate::support::kit_dir(kit).join("lang").join(format!("{lang}.toml"));
     let table: toml::Table = std::fs::read_to_string(path).unwrap().parse().unwrap();
     let host = table["host"].as_table().unwrap();
     let mut phrases = Vec::new();

@@ -49,11 +49,7 @@ fn sheet_words(text: &str) -> Vec<&str> {
 
 /// Every string value of a strings file, with its `{placeholders}` cut out.
 fn strings(kit: &str, lang: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("kits")
-        .join(kit)
-        .join("lang")
-        .join(format!("{lang}.toml"));
+    let path = crate::support::kit_dir(kit).join("lang").join(format!("{lang}.toml"));
     let table: toml::Table = toml::from_str(&fs::read_to_string(path).unwrap()).unwrap();
     let mut out = Vec::new();
     let mut stack: Vec<&toml::Value> = table.values().collect();
@@ -122,7 +118,7 @@ fn every_word_a_reader_copies_from_any_sheet_is_a_word_of_its_strings_file() {
 fn copied_words_are_strings(kits: &[&str], at_least: usize, harakat_at_least: usize) {
     let tmp = tempfile::tempdir().unwrap();
     let args = ["build", "--lang", "all", "--out", tmp.path().to_str().unwrap()];
-    let run = tablekit(&[&args[..], kits].concat());
+    let run = crate::support::fixture(&[&args[..], kits].concat()).output().unwrap();
     assert!(run.status.success(), "{}", stderr(&run));
     let mut checked: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
     let mut strays = BTreeSet::new();

@@ -186,7 +186,10 @@ fn sheets_have_a_key_in_their_language(out: &Path) -> usize {
             .unwrap();
         let lang = variant.split('-').next().unwrap();
         let strings: toml::Table = toml::from_str(
-            &std::fs::read_to_string(format!("kits/{kit}/lang/{lang}.toml")).unwrap(),
+            &std::fs::read_to_string(
+                crate::support::kit_dir(kit).join(format!("lang/{lang}.toml")),
+            )
+            .unwrap(),
         )
         .unwrap();
         let title = strings["diagrams"]["key_title"].as_str().unwrap();

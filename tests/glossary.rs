@@ -52,7 +52,9 @@ fn not_game_terms() -> Vec<String> {
 /// `{placeholders}` cut out (`{carry_limit}` is no use of "carry"). Game titles
 /// are left out: they are names, listed in GLOSSARY.md, not sentences.
 fn strings(kit: &str, lang: &str) -> BTreeMap<String, String> {
-    let table = toml_file(&root().join(kit).join("lang").join(format!("{lang}.toml")));
+    let table = toml_file(
+        &crate::support::kit_dir(kit).join("lang").join(format!("{lang}.toml")),
+    );
     let mut out = BTreeMap::new();
     for (name, value) in &table {
         if let Some(section) = value.as_table() {

@@ -16,7 +16,7 @@ fn langs() -> &'static [String] {
 }
 
 fn kit_dir(kit: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("kits").join(kit)
+    crate::support::kit_dir(kit)
 }
 
 /// A string from a kit's strings file, as the translator wrote it.
@@ -235,7 +235,8 @@ fn arabic_sheets_draw_each_direction_sign_as_typed() {
 fn arabic_sheets_with_four_full_length_puzzles_draw_each_direction_sign_as_typed() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
-    let run = tablekit(&["build", "--lang", "ar", "--puzzles", "4", "--out", out]);
+    let args = ["build", "--lang", "ar", "--puzzles", "4", "--out", out];
+    let run = crate::support::fixture(&args).output().expect("the fixture runs");
     assert!(run.status.success(), "{}", stderr(&run));
     direction_signs_as_typed(tmp.path(), |path| Cow::Owned(pdf_probe::load_file(path)));
 }
@@ -373,7 +374,7 @@ fn no_move_broken(kits: &[&str], at_least: usize) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
     let args = ["build", "--lang", "all", "--puzzles", "4", "--out", out];
-    let run = tablekit(&[&args[..], kits].concat());
+    let run = crate::support::fixture(&[&args[..], kits].concat()).output().unwrap();
     assert!(run.status.success(), "{}", stderr(&run));
     let mut lines_read = 0;
     for kit in kits {

@@ -17,7 +17,7 @@ const MM: f64 = 0.01;
 fn build(out: &Path, extra: &[&str]) {
     let mut args = vec!["build", "--out", out.to_str().unwrap()];
     args.extend_from_slice(extra);
-    let run = tablekit(&args);
+    let run = crate::support::fixture(&args).output().expect("the fixture runs");
     assert!(run.status.success(), "{}", stderr(&run));
 }
 

@@ -6,10 +6,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::cli::{copy_of, edit, stderr, stdout, tablekit};
+use crate::cli::{copy_of, edit, stderr, stdout};
 use crate::support::games::{self, Notation};
 use crate::support::pdf_probe::{self, Probe};
 use crate::support::shared;
+use crate::support::tablekit;
 
 /// The caption of a three-ply puzzle in English.
 const CAPTION: &str = "to move and win in 2 moves";

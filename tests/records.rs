@@ -33,11 +33,7 @@ const TOP_MM: f64 = 15.0;
 const FOOTER_MM: f64 = 34.0;
 
 fn string(kit: &str, lang: &str, table: &str, key: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("kits")
-        .join(kit)
-        .join("lang")
-        .join(format!("{lang}.toml"));
+    let path = crate::support::kit_dir(kit).join("lang").join(format!("{lang}.toml"));
     let value: toml::Table = toml::from_str(&fs::read_to_string(path).unwrap()).unwrap();
     value[table][key].as_str().unwrap().to_string()
 }

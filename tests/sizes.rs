@@ -5,10 +5,11 @@
 use std::fs;
 use std::path::Path;
 
-use crate::cli::{stderr, tablekit};
+use crate::cli::stderr;
 use crate::support::boards::board_grid;
 use crate::support::games::{self, Kit, Marks, kit};
 use crate::support::pdf_probe::{self, Probe};
+use crate::support::tablekit;
 
 const MM: f64 = 0.05;
 const PAPERS: [(&str, f64, f64); 4] = [

@@ -2,9 +2,10 @@
 
 use std::path::Path;
 
-use crate::cli::{stderr, tablekit};
+use crate::cli::stderr;
 use crate::support::games;
 use crate::support::pdf_probe;
+use crate::support::tablekit;
 
 /// Every PDF under `dir`, recursively.
 fn pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
@@ -91,7 +92,7 @@ fn large_print_holds(kits: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
     let args = ["build", "--large-print", "--lang", "all", "--out", out];
-    let run = crate::cli::tablekit(&[&args[..], kits].concat());
+    let run = tablekit(&[&args[..], kits].concat());
     assert!(run.status.success(), "{}", crate::cli::stderr(&run));
     let mut small = std::collections::BTreeSet::new();
     let mut folders = 0;

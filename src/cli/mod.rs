@@ -455,8 +455,18 @@ mod serve;
 pub(crate) use self::failure::Failure;
 use self::kits::sources;
 
-/// Runs the command line and returns the exit code.
+/// Runs the command line with the built-in games and returns the exit code.
 pub fn run() -> ExitCode {
+    run_with(crate::games::Games::builtin())
+}
+
+/// Runs the command line with `games` in play (the built-in ones and any the program
+/// adds, see [`crate::game::Games`]) and returns the exit code.
+///
+/// # Panics
+/// If another set of games was installed before in this process.
+pub fn run_with(games: crate::games::Games) -> ExitCode {
+    assert!(crate::games::install(games), "the games in play were already installed");
     let cli = Cli::parse();
     // Every PDF is dated from it: a value no date can be is a usage error at once.
     if let Err(e) = crate::pdf::check_source_date_epoch() {

@@ -13,6 +13,7 @@ mod three_men_slide;
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
+use std::sync::OnceLock;
 
 use crate::diag::Diagnostics;
 use crate::game_id::GameId;
@@ -23,18 +24,69 @@ use crate::puzzles::{Puzzle, PuzzleError, Request};
 use crate::rules::Engine;
 use crate::verify::Summary;
 
-/// Every game this build knows, in the order listings show them ([`GameId::ALL`]'s).
-/// Adding a game adds one line here and one variant to [`GameId`].
-const REGISTRY: &[&dyn GameKit] = &[
+/// The built-in games, in the order listings show them ([`GameId::BUILTIN`]'s).
+/// Adding a built-in game adds one line here and one constant to [`GameId`].
+const BUILTIN: &[&dyn GameKit] = &[
     &three_men_slide::ThreeMenSlideKit,
     &stack_top_roads::StackTopRoadsKit,
     &pathstone::PathstoneKit,
     &crossway::CrosswayKit,
 ];
 
+/// A set of games, in the order listings show them: the built-in ones, and any a
+/// program adds (a game that lives outside this library). The command takes one
+/// (`cli::run_with`); the shipped `tablekit` passes [`Games::builtin`].
+#[derive(Clone)]
+pub struct Games {
+    homes: Vec<&'static dyn GameKit>,
+}
+
+impl Games {
+    /// The games this library carries.
+    pub fn builtin() -> Games {
+        Games { homes: BUILTIN.to_vec() }
+    }
+
+    /// The same games and `game` after them.
+    ///
+    /// # Panics
+    /// If a game of the same id is already in the set: kits name games by id.
+    #[must_use]
+    pub fn with(mut self, game: &'static dyn GameKit) -> Games {
+        let id = game.id();
+        assert!(self.homes.iter().all(|home| home.id() != id), "two games named {id}");
+        self.homes.push(game);
+        self
+    }
+
+    /// The ids of the games, in order.
+    pub fn ids(&self) -> Vec<GameId> {
+        self.homes.iter().map(|home| home.id()).collect()
+    }
+}
+
+/// The games in play, once a program installed them ([`install`]).
+static INSTALLED: OnceLock<Games> = OnceLock::new();
+
+/// Makes `games` the games in play for the rest of the process: kits may name them,
+/// and every command lists and builds them. Kits are loaded, verified and drawn far
+/// from the command that knows which games it carries, so the set is installed once
+/// at start-up (as `io::set_builtin_kits` installs the kits) rather than passed down
+/// every stage. Until a program installs a set, the built-in games are in play.
+/// Returns false, and changes nothing, if a set was installed before.
+pub fn install(games: Games) -> bool {
+    let ids = games.ids();
+    INSTALLED.set(games).is_ok() && GameId::install(ids)
+}
+
+/// The games in play, in registry order.
+fn registry() -> &'static [&'static dyn GameKit] {
+    INSTALLED.get().map_or(BUILTIN, |games| games.homes.as_slice())
+}
+
 /// The game's home: its rules, facts, figures and templates.
 pub fn home(game: GameId) -> &'static dyn GameKit {
-    *REGISTRY.iter().find(|home| home.id() == game).expect("every id is registered")
+    *registry().iter().find(|home| home.id() == game).expect("every id is registered")
 }
 
 /// `count` puzzles of `plies` plies for `game` at board `size`, from random games
@@ -212,11 +264,11 @@ mod tests {
 
     #[test]
     fn every_game_is_registered_once_under_its_own_name() {
-        let ids: Vec<GameId> = REGISTRY.iter().map(|home| home.id()).collect();
+        let ids: Vec<GameId> = Games::builtin().ids();
         assert_eq!(
             ids,
-            GameId::ALL,
-            "the registry lists the games in GameId::ALL's order"
+            GameId::BUILTIN,
+            "the registry lists the games in GameId::BUILTIN's order"
         );
         let mut unique = ids.clone();
         unique.sort();

@@ -351,6 +351,16 @@ impl Kit {
         &self.id
     }
 
+    /// The board's geometry: sizes, spacing and presets.
+    pub fn board(&self) -> &BoardSpec {
+        &self.board
+    }
+
+    /// The pieces: their size and the spares a set adds.
+    pub fn pieces(&self) -> &PieceSpec {
+        &self.pieces
+    }
+
     /// The game it is played by.
     pub fn game(&self) -> GameId {
         self.game

@@ -27,7 +27,9 @@ pub const CAP_HEIGHT: f64 = 0.73;
 /// thin for a letter, or full size on a sheet of pieces to cut out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Drawn {
+    /// Small, in a diagram.
     InDiagram,
+    /// Full size, on a sheet of pieces to cut out.
     ToCut,
 }
 

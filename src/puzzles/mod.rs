@@ -165,7 +165,7 @@ impl Request {
 /// How a game's puzzles are found: which positions a page shows whole (the page
 /// must give everything the answer depends on), and how often the random games
 /// that lead to them play each kind of move, so that positions look like play.
-pub(crate) struct Policy<'a, G: Game> {
+pub struct Policy<'a, G: Game> {
     /// Whether a position can be a puzzle: only those a page shows whole are tried.
     pub shown_whole: &'a dyn Fn(&G::State) -> bool,
     /// A move's weight in the random games: 1 for every move plays uniformly.
@@ -182,7 +182,7 @@ impl<G: Game> Policy<'static, G> {
 /// The puzzles of a request for one game's typed rules, from random games played
 /// from `start` (the game's start position at the request's size, in notation)
 /// by `policy`.
-pub(crate) fn search<G: Game>(
+pub fn search<G: Game>(
     game: &G,
     id: GameId,
     start: &str,

@@ -46,10 +46,11 @@ fn forced_win(
 fn mover_in_notation(game: GameId, position: &str) -> String {
     let fields: Vec<&str> = position.split_whitespace().collect();
     match game {
-        GameId::ThreeMenSlide | GameId::Crossway => fields[1].to_string(),
-        GameId::StackTopRoads | GameId::Pathstone => {
+        GameId::THREE_MEN_SLIDE | GameId::CROSSWAY => fields[1].to_string(),
+        GameId::STACK_TOP_ROADS | GameId::PATHSTONE => {
             if fields[1] == "1" { "W" } else { "B" }.to_string()
         }
+        other => panic!("no notation known for {other}"),
     }
 }
 
@@ -99,9 +100,10 @@ fn check(puzzle: &Puzzle) {
 
 fn default_size(game: GameId) -> u8 {
     match game {
-        GameId::ThreeMenSlide | GameId::StackTopRoads => 3,
-        GameId::Pathstone => 5,
-        GameId::Crossway => 9,
+        GameId::THREE_MEN_SLIDE | GameId::STACK_TOP_ROADS => 3,
+        GameId::PATHSTONE => 5,
+        GameId::CROSSWAY => 9,
+        other => panic!("no default size known for {other}"),
     }
 }
 
@@ -122,7 +124,7 @@ fn one_and_three_ply_puzzles_hold_for_every_game_at_its_default_size() {
 
 #[test]
 fn five_ply_puzzles_hold_on_small_boards() {
-    for (game, size) in [(GameId::ThreeMenSlide, 3), (GameId::Crossway, 5)] {
+    for (game, size) in [(GameId::THREE_MEN_SLIDE, 3), (GameId::CROSSWAY, 5)] {
         let puzzles = generate(game, size, 2, 5, 5).unwrap();
         assert_eq!(puzzles.len(), 2, "{game} {size}");
         puzzles.iter().for_each(check);
@@ -131,7 +133,7 @@ fn five_ply_puzzles_hold_on_small_boards() {
 
 #[test]
 fn five_ply_puzzles_hold_on_the_stacking_3x3_board() {
-    let puzzles = generate(GameId::StackTopRoads, 3, 1, 5, 5).unwrap();
+    let puzzles = generate(GameId::STACK_TOP_ROADS, 3, 1, 5, 5).unwrap();
     assert_eq!(puzzles.len(), 1);
     puzzles.iter().for_each(check);
 }
@@ -155,7 +157,7 @@ fn the_same_seed_gives_the_same_puzzles_and_another_seed_others() {
 /// seen in review (update the line when that is intended).
 #[test]
 fn a_known_seed_gives_a_known_puzzle() {
-    let puzzles = generate(GameId::ThreeMenSlide, 3, 1, 3, 1).unwrap();
+    let puzzles = generate(GameId::THREE_MEN_SLIDE, 3, 1, 3, 1).unwrap();
     assert_eq!(puzzles[0].line(), PINNED_THREE_MEN_P3_SEED1);
 }
 
@@ -164,7 +166,7 @@ const PINNED_THREE_MEN_P3_SEED1: &str = "BAA/..B/.AB A\tB3-B2 A3-A2 B1-A1";
 #[test]
 fn line_is_the_position_a_tab_and_the_moves() {
     let puzzle = Puzzle {
-        game: GameId::ThreeMenSlide,
+        game: GameId::THREE_MEN_SLIDE,
         size: 3,
         plies: 1,
         position: "..B/BBA/AA. A".to_string(),
@@ -180,7 +182,7 @@ fn line_is_the_position_a_tab_and_the_moves() {
 /// and nothing else wins.
 fn hand_made(solution: &str) -> Puzzle {
     Puzzle {
-        game: GameId::ThreeMenSlide,
+        game: GameId::THREE_MEN_SLIDE,
         size: 3,
         plies: 1,
         position: "..B/BBA/AA. A".to_string(),
@@ -204,7 +206,7 @@ fn the_checker_refuses_a_move_that_does_not_win() {
 
 #[test]
 fn bad_requests_are_refused() {
-    let three_men = GameId::ThreeMenSlide;
+    let three_men = GameId::THREE_MEN_SLIDE;
     for plies in [0, 2, 4, MAX_PLIES + 2] {
         assert_eq!(generate(three_men, 3, 1, plies, 1), Err(PuzzleError::Plies(plies)));
     }
@@ -214,7 +216,7 @@ fn bad_requests_are_refused() {
         "three-men-slide is played on boards of 3 to 3, not 4"
     );
     assert!(matches!(
-        generate(GameId::Pathstone, 9, 1, 1, 1),
+        generate(GameId::PATHSTONE, 9, 1, 1, 1),
         Err(PuzzleError::Size { .. })
     ));
     assert_eq!(generate(three_men, 3, 0, 1, 1), Ok(Vec::new()));
@@ -224,7 +226,7 @@ fn bad_requests_are_refused() {
 fn an_exhausted_budget_is_an_error_not_a_hang() {
     let mut request = Request::new(9, 1, 5, 1);
     request.total_budget = 50;
-    let error = generate_with(GameId::Crossway, &request).unwrap_err();
+    let error = generate_with(GameId::CROSSWAY, &request).unwrap_err();
     assert!(matches!(error, PuzzleError::NoneFound { plies: 5, .. }), "{error}");
 }
 
@@ -246,7 +248,7 @@ fn samples() {
 fn every_offered_size_gives_checked_puzzles_of_one_and_three_plies() {
     for game in GameId::all() {
         let sizes = match game {
-            GameId::Crossway => 5..=19,
+            GameId::CROSSWAY => 5..=19,
             _ => home(game).sizes(),
         };
         for size in sizes {

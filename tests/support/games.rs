@@ -173,6 +173,19 @@ pub const EXPECTED: &[Expected] = &[
         record_heading: ("ledger", "col_move"),
         notation: Notation::PointsMoverInitial,
     },
+    // The fifth game, a test fixture outside the library (tests/fixtures/fifth-game).
+    Expected {
+        game: "three-in-a-row",
+        more_sizes: &[],
+        line_width_mm: 0.35,
+        piece_mm: 28.0,
+        marks: Marks::Letters("X", "O"),
+        // Five counters (X places the fifth) and a spare, each.
+        pieces_each: (6, 6),
+        puzzles_proved: &[(3, "3")],
+        record_heading: ("ledger", "col_turn"),
+        notation: Notation::PointsMoverName,
+    },
 ];
 
 /// The expectations of `game`.
@@ -185,11 +198,13 @@ pub fn expected(game: &str) -> &'static Expected {
     })
 }
 
-/// Every built-in kit, in the order `tablekit list` shows them.
+/// Every built-in kit of the program the shared tests run, in the order `tablekit
+/// list` shows them: the shipped kits and the fifth game's (see
+/// [`crate::support::fixture`]).
 pub fn kits() -> &'static [Kit] {
     static KITS: OnceLock<Vec<Kit>> = OnceLock::new();
     KITS.get_or_init(|| {
-        let run = crate::cli::tablekit(&["list"]);
+        let run = crate::support::fixture(&["list"]).output().expect("the fixture runs");
         assert!(run.status.success(), "{}", crate::cli::stderr(&run));
         let kits = parse_list(&crate::cli::stdout(&run));
         assert!(!kits.is_empty(), "`tablekit list` lists no kit");
@@ -297,7 +312,12 @@ fn every_listed_kit_has_its_expectations_written_down() {
             dir.file_name().unwrap().to_string_lossy().into_owned()
         })
         .collect();
-    assert_eq!(ids(), on_disk, "`tablekit list` and kits/ disagree");
+    let with_fixture = [on_disk, vec![crate::support::FIXTURE_KIT.to_string()]].concat();
+    assert_eq!(
+        ids(),
+        with_fixture,
+        "the fixture's listing, kits/ and the fifth game disagree"
+    );
     for kit in kits() {
         let expected = kit.expected();
         assert!(kit.languages.iter().any(|l| l == "en"), "{}: no English", kit.id);
@@ -307,4 +327,26 @@ fn every_listed_kit_has_its_expectations_written_down() {
         kit.pieces_sheet();
         kit.record_sheet();
     }
+}
+
+/// The ids of the kits the shipped command carries: every kit but the fixture's.
+pub fn shipped_ids() -> Vec<&'static str> {
+    ids().into_iter().filter(|id| *id != crate::support::FIXTURE_KIT).collect()
+}
+
+#[test]
+fn the_shipped_command_carries_the_shipped_kits_and_not_the_fixture() {
+    // Away from the project's kits/, so that it lists the kits built into it.
+    let away = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shipped");
+    std::fs::create_dir_all(&away).unwrap();
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tablekit"))
+        .current_dir(&away)
+        .env("TABLEKIT_CONFIG_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/no-settings"))
+        .arg("list")
+        .output()
+        .expect("tablekit runs");
+    assert!(run.status.success(), "{}", crate::cli::stderr(&run));
+    let listed = parse_list(&crate::cli::stdout(&run));
+    let shipped: Vec<&str> = listed.iter().map(|k| k.id.as_str()).collect();
+    assert_eq!(shipped, shipped_ids(), "the shipped command carries kits/ alone");
 }

@@ -4,6 +4,94 @@ pub mod pdf_probe;
 pub mod server;
 pub mod shared;
 
+// The fifth game's rules are pure code: their unit tests (the published perft counts
+// of tic-tac-toe among them) run here, as the fixture program is not a test harness.
+#[allow(dead_code)]
+#[path = "../fixtures/fifth-game/rules.rs"]
+mod fifth_game_rules;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::SystemTime;
+
+/// The kit id of the fifth game, the fixture the shared tests build beside the
+/// shipped kits.
+pub const FIXTURE_KIT: &str = "three-in-a-row";
+
+/// The folder of the fixture game (`tests/fixtures/fifth-game`).
+fn fixture_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fifth-game")
+}
+
+/// The program the shared tests run: the fifth-game fixture, the shipped command
+/// with one game more and its kit built in (`cargo build --release --example
+/// fifth-game`; a plain `cargo test --release` builds it). It must be newer than every
+/// source it is built from, or the tests would read an old program's sheets.
+pub fn fixture_program() -> &'static Path {
+    static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
+    PROGRAM.get_or_init(|| {
+        let shipped = Path::new(env!("CARGO_BIN_EXE_tablekit"));
+        let name = format!("fifth-game{}", std::env::consts::EXE_SUFFIX);
+        let program = shipped.parent().unwrap().join("examples").join(name);
+        let built = std::fs::metadata(&program).and_then(|m| m.modified()).ok();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let sources = ["src", "templates", "kits", "tests/fixtures/fifth-game"];
+        let newest = sources.iter().filter_map(|dir| newest_in(&root.join(dir))).max();
+        assert!(
+            built.is_some_and(|built| newest.is_none_or(|newest| built >= newest)),
+            "{} is missing or older than its sources: build it with `cargo build \
+             --release --example fifth-game` (a plain `cargo test --release` builds it, \
+             `cargo test --release --test tests` does not), then run the tests again",
+            program.display()
+        );
+        program
+    })
+}
+
+/// The latest change of any file under `dir`.
+fn newest_in(dir: &Path) -> Option<SystemTime> {
+    let mut newest = None;
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let path = entry.path();
+        let time = match path.is_dir() {
+            true => newest_in(&path),
+            false => entry.metadata().and_then(|m| m.modified()).ok(),
+        };
+        newest = newest.max(time);
+    }
+    newest
+}
+
+/// The fixture program ready to run with `args`, away from this computer's settings,
+/// in a folder with no `kits/` (so that it builds its built-in kits, the fixture's
+/// among them).
+pub fn fixture(args: &[&str]) -> Command {
+    let cwd = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fifth-game");
+    std::fs::create_dir_all(&cwd).unwrap();
+    let mut command = Command::new(fixture_program());
+    command
+        .current_dir(cwd)
+        .env("TABLEKIT_CONFIG_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/no-settings"))
+        .args(args);
+    command
+}
+
+/// Runs the fixture program with `args`, as `crate::cli::tablekit` runs the shipped
+/// command: what a shared test that builds every listed kit runs.
+pub fn tablekit(args: &[&str]) -> std::process::Output {
+    fixture(args).output().expect("the fixture runs")
+}
+
+/// The folder of the kit `id` as the shared tests know it: under `kits/`, or the
+/// fixture's own.
+pub fn kit_dir(id: &str) -> PathBuf {
+    match id {
+        FIXTURE_KIT => fixture_dir().join("kit"),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("kits").join(id),
+    }
+}
+
 /// A strings-file value with each `{placeholder}` replaced by a space: the words a
 /// translator wrote.
 pub fn without_placeholders(s: &str) -> String {

@@ -7,7 +7,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 
 use crate::support::games::{self, Kit};
@@ -29,9 +28,10 @@ impl Built {
     }
 }
 
-/// The build `tablekit build <args> --out <folder>`, run once per distinct `args`,
-/// as `crate::cli::tablekit` runs it (away from this computer's settings) and without
-/// `SOURCE_DATE_EPOCH`, so that the sheets carry the kits' own dates.
+/// The build `tablekit build <args> --out <folder>`, run once per distinct `args` by
+/// the fifth-game fixture (the shipped command with one game more, see
+/// [`crate::support::fixture`]) and without `SOURCE_DATE_EPOCH`, so that the sheets
+/// carry the kits' own dates.
 pub fn build(args: &[&str]) -> &'static Built {
     type Cell = &'static OnceLock<Built>;
     static BUILDS: Mutex<BTreeMap<Vec<String>, Cell>> = Mutex::new(BTreeMap::new());
@@ -45,14 +45,8 @@ pub fn build(args: &[&str]) -> &'static Built {
         .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
     cell.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_tablekit"))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env(
-                "TABLEKIT_CONFIG_DIR",
-                concat!(env!("CARGO_TARGET_TMPDIR"), "/no-settings"),
-            )
+        let out = crate::support::fixture(&["build"])
             .env_remove("SOURCE_DATE_EPOCH")
-            .arg("build")
             .args(args)
             .arg("--out")
             .arg(dir.path())

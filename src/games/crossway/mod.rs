@@ -29,7 +29,7 @@ impl GameKit for CrosswayKit {
     }
 
     fn id(&self) -> GameId {
-        GameId::Crossway
+        GameId::CROSSWAY
     }
 
     fn sizes(&self) -> RangeInclusive<u8> {

@@ -28,7 +28,7 @@ impl GameKit for PathstoneKit {
     }
 
     fn id(&self) -> GameId {
-        GameId::Pathstone
+        GameId::PATHSTONE
     }
 
     fn sizes(&self) -> RangeInclusive<u8> {

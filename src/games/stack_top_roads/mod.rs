@@ -31,7 +31,7 @@ impl GameKit for StackTopRoadsKit {
     }
 
     fn id(&self) -> GameId {
-        GameId::StackTopRoads
+        GameId::STACK_TOP_ROADS
     }
 
     fn sizes(&self) -> RangeInclusive<u8> {

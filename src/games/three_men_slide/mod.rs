@@ -26,7 +26,7 @@ impl GameKit for ThreeMenSlideKit {
     }
 
     fn id(&self) -> GameId {
-        GameId::ThreeMenSlide
+        GameId::THREE_MEN_SLIDE
     }
 
     fn sizes(&self) -> RangeInclusive<u8> {
