@@ -1,6 +1,6 @@
 //! The puzzle sheet's part of a build: puzzles made by the rules become
-//! puzzle examples of the kit, so the game's own `@diagrams` draws them and its
-//! verification replays them once more; the player view learns only their numbers.
+//! puzzle examples of the kit, so the game's own `@diagrams` draws them and the
+//! variant's sheets replay them once more; the player view learns only their numbers.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -110,11 +110,14 @@ pub(super) fn generate(
     result.clone().map_err(|e| vec![at(format!("puzzle sheet: {e}"))])
 }
 
-/// `kit` with each puzzle added as a puzzle example (`puzzle-sheet-1`, …): its
-/// moves are the main line, and it claims them legal and won by the player to move.
-pub(super) fn with_examples(kit: &Kit, puzzles: &[Puzzle]) -> Result<Kit, Diagnostics> {
+/// Each puzzle as a puzzle example of `kit` (`puzzle-sheet-1`, …): its moves are
+/// the main line, and it claims them legal and won by the player to move.
+pub(super) fn as_examples(
+    kit: &Kit,
+    puzzles: &[Puzzle],
+) -> Result<Vec<Example>, Diagnostics> {
     let span = kit.puzzles.as_ref().map(|s| s.span.clone()).unwrap_or_default();
-    let mut kit = kit.clone();
+    let mut examples = Vec::new();
     for (i, puzzle) in puzzles.iter().enumerate() {
         let id = id(i + 1);
         if let Some(taken) = kit.examples.iter().find(|e| e.id == id) {
@@ -128,7 +131,7 @@ pub(super) fn with_examples(kit: &Kit, puzzles: &[Puzzle]) -> Result<Kit, Diagno
                 message,
             )]);
         }
-        kit.examples.push(Example {
+        examples.push(Example {
             id,
             position: puzzle.position.clone(),
             position_span: span.clone(),
@@ -140,7 +143,7 @@ pub(super) fn with_examples(kit: &Kit, puzzles: &[Puzzle]) -> Result<Kit, Diagno
             puzzle: true,
         });
     }
-    Ok(kit)
+    Ok(examples)
 }
 
 /// The strings a puzzle sheet reads besides its templates' (`*`: every key so

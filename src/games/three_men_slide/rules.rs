@@ -534,6 +534,7 @@ impl fmt::Debug for State {
 }
 
 /// The rules of three-men slide.
+#[derive(Clone, Copy, Debug)]
 pub struct ThreeMenSlide;
 
 impl Game for ThreeMenSlide {
