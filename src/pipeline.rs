@@ -188,6 +188,7 @@ pub fn build_verified(
 
 #[cfg(test)]
 mod tests {
+    use super::board_words::{self, MovedBoard};
     use super::*;
     use crate::kit::Claim;
 
@@ -238,6 +239,81 @@ mod tests {
         assert_eq!(told.len(), 1, "{told:?}");
         assert!(told[0].render().contains("the rules disagree"), "{}", told[0].render());
         assert!(build(&broken, &options(&broken, "en")).is_err());
+    }
+
+    /// A game that draws as `real` does, but whose board drawing, after `boards` good
+    /// ones, finds its words too long for their box.
+    struct Flaky<'g> {
+        real: &'g dyn games::Sheets,
+        boards: std::cell::Cell<usize>,
+    }
+
+    impl games::Sheets for Flaky<'_> {
+        fn summaries(&self) -> Vec<crate::verify::Summary> {
+            self.real.summaries()
+        }
+
+        fn facts(&self, facts: &mut games::Facts) {
+            self.real.facts(facts)
+        }
+
+        fn figure(
+            &self,
+            name: &str,
+            args: &[String],
+            cx: &layout::FigureContext,
+        ) -> Result<Vec<layout::flow::Chunk>, layout::FigureError> {
+            if name == "board" {
+                let Some(left) = self.boards.get().checked_sub(1) else {
+                    let message = "`board.title` is too long".to_string();
+                    return Err(layout::FigureError::too_long("board.title", message));
+                };
+                self.boards.set(left);
+            }
+            self.real.figure(name, args, cx)
+        }
+    }
+
+    #[test]
+    fn a_moved_board_words_problem_is_told_at_its_strings_key() {
+        use crate::layout::figure::Audience;
+        let kit = shipped("three-men-slide", str::to_string);
+        let options = options(&kit, "fr");
+        let verified = verify(&kit).expect("the kit's claims hold");
+        let variant = Variant::of(&kit, &options).expect("the variant");
+        let real = variant.sheets(&verified).expect("the sheets");
+        let views = Views::resolve(&variant, real.as_ref()).expect("the views");
+        let filled = fill::every_sheet(&variant, &views).expect("filled");
+        let (_, board) = (filled.sheets.iter())
+            .find(|(sheet, _)| *sheet == SheetKind::Board)
+            .expect("a board sheet");
+        let cx = variant.figure_context(&views.players, Audience::Players);
+        let flaky = |boards: usize| Flaky { real: real.as_ref(), boards: boards.into() };
+        // Where the key is, in the French strings file.
+        let strings = &kit.languages["fr"];
+        let board_at = strings.source.lines().position(|l| l == "[board]").unwrap();
+        let line = (strings.source.lines().enumerate().skip(board_at))
+            .find(|(_, l)| l.starts_with("title"))
+            .map(|(n, _)| n + 1)
+            .unwrap();
+        let at_key = format!("{}:{line}:", strings.file);
+        // The board's words measured for the move.
+        let told = MovedBoard::of(board, &cx, &flaky(0), &variant).err().unwrap();
+        assert!(told[0].render().contains(&at_key), "{}", told[0].render());
+        // The moved words set on the contents sheet, at its marker or at its end.
+        let moved = MovedBoard::of(board, &cx, &flaky(1), &variant).unwrap().unwrap();
+        for contents in ["@board-assembly\n", "Contents\n"] {
+            let game = flaky(0);
+            let layout = LayoutContext { variant: &variant, game: &game, stamp: "" };
+            let portion = board_words::Portion::Contents(Some(&moved), &[]);
+            let laid = layout.lay_out(SheetKind::Contents, contents, &cx, portion);
+            let told = laid.err().expect("the legend does not fit");
+            assert!(
+                told[0].render().contains(&at_key),
+                "{contents}: {}",
+                told[0].render()
+            );
+        }
     }
 
     #[test]

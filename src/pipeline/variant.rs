@@ -13,7 +13,7 @@ use crate::games::Sheets;
 use crate::kit::strings::{REFERENCE_LANGUAGE, Strings};
 use crate::kit::{Example, Kit, strings as kit_strings};
 use crate::layout::figure::Audience;
-use crate::layout::{self, FigureContext};
+use crate::layout::{self, FigureContext, FigureError};
 use crate::puzzles::Puzzle;
 use crate::text::Reading;
 
@@ -87,6 +87,15 @@ impl<'a> Variant<'a> {
             true => strings.diagnostic(key, message),
             false => self.reference().diagnostic(key, message),
         }
+    }
+
+    /// A figure's words that do not fit their box on `sheet`, told at their strings
+    /// key ([`Variant::blame`]); `None` for a problem of another kind, which is the
+    /// template's.
+    pub fn blame_figure(&self, sheet: &str, error: &FigureError) -> Option<Diagnostic> {
+        let key = error.key()?;
+        let lang = &self.options.lang;
+        Some(self.blame(key, format!("sheet `{sheet}` ({lang}): {error}")))
     }
 
     /// What a figure of `audience`'s sheets is drawn with: `view`'s strings, the
