@@ -118,11 +118,13 @@ pub struct Built {
 }
 
 /// A kit's worked examples replayed by its game's rules, every claim checked: what
-/// [`verify`] makes once per kit and every variant [`build_verified`] builds shares.
+/// [`verify`] makes once per kit and every variant [`build_verified`] builds shares,
+/// with the puzzles those variants make (each board size's made once).
 #[derive(Clone)]
 pub struct Verified {
     kit_id: String,
     examples: Arc<dyn games::VerifiedExamples>,
+    made: Arc<puzzles::Made>,
 }
 
 impl Verified {
@@ -146,7 +148,8 @@ impl std::fmt::Debug for Verified {
 /// hand the result to [`build_verified`] for each language, paper and size.
 pub fn verify(kit: &Kit) -> Result<Verified, Diagnostics> {
     let examples = games::home(kit.game).verify(kit)?;
-    Ok(Verified { kit_id: kit.id.clone(), examples: Arc::from(examples) })
+    let made = Arc::default();
+    Ok(Verified { kit_id: kit.id.clone(), examples: Arc::from(examples), made })
 }
 
 /// Builds every sheet of a kit: [`verify`], then [`build_verified`]. All problems
@@ -169,7 +172,7 @@ pub fn build_verified(
 ) -> Result<Built, Diagnostics> {
     assert_eq!(kit.id, verified.kit_id, "examples verified for another kit");
     // The kit and options as this edition draws them, puzzles made.
-    let variant = Variant::of(kit, options)?;
+    let variant = Variant::of(kit, options, &verified.made)?;
     // The game ready to draw its figures: the examples this size shows, the puzzles
     // replayed by the rules.
     let game = variant.sheets(verified)?;
@@ -280,7 +283,8 @@ mod tests {
         let kit = shipped("three-men-slide", str::to_string);
         let options = options(&kit, "fr");
         let verified = verify(&kit).expect("the kit's claims hold");
-        let variant = Variant::of(&kit, &options).expect("the variant");
+        let made = Default::default();
+        let variant = Variant::of(&kit, &options, &made).expect("the variant");
         let real = variant.sheets(&verified).expect("the sheets");
         let views = Views::resolve(&variant, real.as_ref()).expect("the views");
         let filled = fill::every_sheet(&variant, &views).expect("filled");

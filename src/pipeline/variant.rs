@@ -37,13 +37,17 @@ pub(super) struct Variant<'a> {
 
 impl<'a> Variant<'a> {
     /// The variant `options` ask of `kit`, or why it cannot be built.
-    pub fn of(kit: &'a Kit, options: &'a Options) -> Result<Variant<'a>, Diagnostics> {
+    pub fn of(
+        kit: &'a Kit,
+        options: &'a Options,
+        made: &puzzles::Made,
+    ) -> Result<Variant<'a>, Diagnostics> {
         let options = corrected(kit, options)?;
         let kit = scaled(kit, &options)?;
         cell_fits(&kit, &options)?;
         has_language(&kit, &options.lang)?;
         let size = board_size(&kit, &options)?;
-        let (puzzles, puzzle_examples, notes) = with_puzzles(&kit, size)?;
+        let (puzzles, puzzle_examples, notes) = with_puzzles(&kit, size, made)?;
         let language = kit_strings::language_of(&options.lang);
         let reading = match kit_strings::is_right_to_left(&language) {
             true => Reading::RightToLeft,
@@ -189,11 +193,15 @@ type WithPuzzles = (Vec<Puzzle>, Vec<Example>, Vec<String>);
 
 /// The kit's puzzle sheet's puzzles, made by the rules, the same as puzzle examples
 /// (verified like any), and a note when fewer were found than asked for.
-fn with_puzzles(kit: &Kit, size: u8) -> Result<WithPuzzles, Diagnostics> {
+fn with_puzzles(
+    kit: &Kit,
+    size: u8,
+    made: &puzzles::Made,
+) -> Result<WithPuzzles, Diagnostics> {
     let Some(spec) = kit.puzzle_sheet() else {
         return Ok((Vec::new(), Vec::new(), Vec::new()));
     };
-    let made = puzzles::generate(kit, size, spec)?;
+    let made = puzzles::generate(kit, size, spec, made)?;
     let mut notes = Vec::new();
     if made.len() < spec.count {
         notes.push(format!(

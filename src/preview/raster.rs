@@ -260,6 +260,9 @@ struct GlyphImage {
     top: i32,
 }
 
+/// Glyph `key`'s pixels, drawn once per thread: a page shows the same few dozen
+/// glyphs hundreds of times. Measured (default build with PNG previews, one thread):
+/// 0.33 s of CPU with it, 0.46 s without.
 fn cached_glyph(key: GlyphKey) -> Option<std::rc::Rc<GlyphImage>> {
     type Glyphs = rustc_hash::FxHashMap<GlyphKey, Option<std::rc::Rc<GlyphImage>>>;
     thread_local! {
