@@ -1,6 +1,6 @@
 //! What a game needs to live outside this library: the seam a game implements
-//! ([`GameKit`], [`Sheets`], the rules trait [`Game`]), the checks it hands its rules
-//! to ([`verify()`], [`search`]), and what its figures draw with (the context, the
+//! ([`GameKit`], [`VerifiedExamples`], [`Sheets`], the rules trait [`Game`]), the checks
+//! it hands its rules to ([`verify()`], [`with_puzzles`], [`search`]), and what its figures draw with (the context, the
 //! page, text styles, the shared drawing helpers and [`diagram_style`]).
 //!
 //! A program adds its games to the built-in ones and runs the command with them:
@@ -16,8 +16,10 @@
 
 pub use crate::diag::{Diagnostic, Diagnostics};
 pub use crate::game_id::GameId;
-pub use crate::games::{Facts, GameKit, Games, PuzzleFacts, Sheets, install, number};
-pub use crate::kit::{Kit, RuleParams};
+pub use crate::games::{
+    Facts, GameKit, Games, PuzzleFacts, Sheets, VerifiedExamples, install, number,
+};
+pub use crate::kit::{Example, Kit, RuleParams};
 pub use crate::layout::flow::Chunk;
 pub use crate::layout::poster::Poster;
 pub use crate::layout::{
@@ -28,4 +30,4 @@ pub use crate::puzzles::{Policy, Puzzle, PuzzleError, Request, search};
 pub use crate::rules::{Engine, Fault, Game, Outcome, RulesError, perft};
 pub use crate::rules_err;
 pub use crate::text::{Shaped, Style};
-pub use crate::verify::{Summary, Verified, When, verify};
+pub use crate::verify::{Summary, Verified, When, verify, with_puzzles};

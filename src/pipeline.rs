@@ -1,8 +1,9 @@
-//! The pipeline for one kit variant, as short typed stages: the kit as this edition
-//! draws it (`variant`) → its examples verified by the rules → the strings and facts
-//! each audience may see (`views`) → every template filled, with the build's stamps
-//! (`fill`) → markup laid out on pages (`lay_out`, `chunks`, `contents`) → the PDFs
-//! and their extras (`write`).
+//! The pipeline, as short typed stages: a kit's examples verified by the rules, once
+//! per kit ([`verify`]); then for each variant, the kit as this edition draws it
+//! (`variant`) and the game ready to draw it, its puzzles replayed → the strings and
+//! facts each audience may see (`views`) → every template filled, with the build's
+//! stamps (`fill`) → markup laid out on pages (`lay_out`, `chunks`, `contents`) → the
+//! PDFs and their extras (`write`).
 //! Pure: the caller reads the kit and writes the files.
 
 mod board_words;
@@ -19,6 +20,7 @@ mod views;
 mod write;
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use crate::calibrate::Calibration;
 use crate::diag::Diagnostics;
@@ -115,12 +117,65 @@ pub struct Built {
     pub strings_read: BTreeSet<String>,
 }
 
-/// Builds every sheet of a kit. All problems found are reported together.
+/// A kit's worked examples replayed by its game's rules, every claim checked: what
+/// [`verify`] makes once per kit and every variant [`build_verified`] builds shares,
+/// with the puzzles those variants make (each board size's made once).
+#[derive(Clone)]
+pub struct Verified {
+    kit_id: String,
+    examples: Arc<dyn games::VerifiedExamples>,
+    made: Arc<puzzles::Made>,
+}
+
+impl Verified {
+    /// How many of the kit's examples the rules replayed (each once).
+    pub fn replayed(&self) -> usize {
+        self.examples.replayed()
+    }
+}
+
+impl std::fmt::Debug for Verified {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Verified")
+            .field("kit_id", &self.kit_id)
+            .field("replayed", &self.replayed())
+            .finish()
+    }
+}
+
+/// The second stage: every worked example of `kit` replayed by its game's rules and
+/// every claim checked, each false claim reported at its line. Done once per kit;
+/// hand the result to [`build_verified`] for each language, paper and size.
+pub fn verify(kit: &Kit) -> Result<Verified, Diagnostics> {
+    let examples = games::home(kit.game).verify(kit)?;
+    let made = Arc::default();
+    Ok(Verified { kit_id: kit.id.clone(), examples: Arc::from(examples), made })
+}
+
+/// Builds every sheet of a kit: [`verify`], then [`build_verified`]. All problems
+/// found are reported together.
 pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
-    // The kit and options as this edition draws them, puzzles made and added.
-    let variant = Variant::of(kit, options)?;
-    // Every worked example replayed by the rules: the game ready to draw its figures.
-    let game = variant.verify()?;
+    build_verified(kit, &verify(kit)?, options)
+}
+
+/// Builds every sheet of a kit whose examples [`verify`] has replayed: only the
+/// puzzles made for this build are replayed here. All problems found are reported
+/// together.
+///
+/// # Panics
+///
+/// If `verified` was made for a kit of another id.
+pub fn build_verified(
+    kit: &Kit,
+    verified: &Verified,
+    options: &Options,
+) -> Result<Built, Diagnostics> {
+    assert_eq!(kit.id, verified.kit_id, "examples verified for another kit");
+    // The kit and options as this edition draws them, puzzles made.
+    let variant = Variant::of(kit, options, &verified.made)?;
+    // The game ready to draw its figures: the examples this size shows, the puzzles
+    // replayed by the rules.
+    let game = variant.sheets(verified)?;
     // The strings and facts the players may see, and those the host may.
     let views = Views::resolve(&variant, game.as_ref())?;
     // Every sheet's template filled in, the build's stamps with them.
@@ -132,4 +187,152 @@ pub fn build(kit: &Kit, options: &Options) -> Result<Built, Diagnostics> {
     let laid = layout.every_sheet(&views, &filled.sheets)?;
     // The PDFs, their previews and cut files, and a class's print job.
     Ok(write::built(&variant, &views, laid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::board_words::{self, MovedBoard};
+    use super::*;
+    use crate::kit::Claim;
+
+    /// The built-in kit `id`, its kit.toml edited by `edit`.
+    fn shipped(id: &str, edit: impl Fn(&str) -> String) -> Kit {
+        let kits = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kits");
+        let mut source = crate::io::read_kits_dir(&kits)
+            .expect("kits/ reads")
+            .into_iter()
+            .find(|source| source.dir.ends_with(id))
+            .expect("the kit ships");
+        let toml = source.files.get_mut("kit.toml").expect("a kit.toml");
+        *toml = edit(toml);
+        load(&source).expect("the kit loads")
+    }
+
+    fn options(kit: &Kit, lang: &str) -> Options {
+        Options {
+            lang: lang.to_string(),
+            paper: Paper::a4(),
+            size: None,
+            cell: None,
+            calibration: None,
+            previews: Default::default(),
+            class: None,
+            cut: Default::default(),
+            large_print: false,
+            templates: templates_for(kit, &Default::default()),
+        }
+    }
+
+    #[test]
+    fn a_kits_examples_are_replayed_once_not_once_per_variant() {
+        let kit = shipped("three-men-slide", str::to_string);
+        let verified = verify(&kit).expect("the kit's claims hold");
+        assert_eq!(verified.replayed(), kit.examples.len());
+        // A claim made false after the kit was verified: a variant's build replays
+        // none of the kit's own examples, so every language builds from what was
+        // verified once, and only verifying again finds the false claim.
+        let mut broken = kit.clone();
+        let span = broken.examples[0].position_span.clone();
+        broken.examples[0].claims = vec![(Claim::Winner("nobody".into()), span)];
+        for lang in kit.languages.keys() {
+            let built = build_verified(&broken, &verified, &options(&broken, lang));
+            assert!(built.is_ok(), "{lang}: a variant replayed the kit's examples");
+        }
+        let told = verify(&broken).expect_err("the false claim is found");
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].render().contains("the rules disagree"), "{}", told[0].render());
+        assert!(build(&broken, &options(&broken, "en")).is_err());
+    }
+
+    /// A game that draws as `real` does, but whose board drawing, after `boards` good
+    /// ones, finds its words too long for their box.
+    struct Flaky<'g> {
+        real: &'g dyn games::Sheets,
+        boards: std::cell::Cell<usize>,
+    }
+
+    impl games::Sheets for Flaky<'_> {
+        fn summaries(&self) -> Vec<crate::verify::Summary> {
+            self.real.summaries()
+        }
+
+        fn facts(&self, facts: &mut games::Facts) {
+            self.real.facts(facts)
+        }
+
+        fn figure(
+            &self,
+            name: &str,
+            args: &[String],
+            cx: &layout::FigureContext,
+        ) -> Result<Vec<layout::flow::Chunk>, layout::FigureError> {
+            if name == "board" {
+                let Some(left) = self.boards.get().checked_sub(1) else {
+                    let message = "`board.title` is too long".to_string();
+                    return Err(layout::FigureError::too_long("board.title", message));
+                };
+                self.boards.set(left);
+            }
+            self.real.figure(name, args, cx)
+        }
+    }
+
+    #[test]
+    fn a_moved_board_words_problem_is_told_at_its_strings_key() {
+        use crate::layout::figure::Audience;
+        let kit = shipped("three-men-slide", str::to_string);
+        let options = options(&kit, "fr");
+        let verified = verify(&kit).expect("the kit's claims hold");
+        let made = Default::default();
+        let variant = Variant::of(&kit, &options, &made).expect("the variant");
+        let real = variant.sheets(&verified).expect("the sheets");
+        let views = Views::resolve(&variant, real.as_ref()).expect("the views");
+        let filled = fill::every_sheet(&variant, &views).expect("filled");
+        let (_, board) = (filled.sheets.iter())
+            .find(|(sheet, _)| *sheet == SheetKind::Board)
+            .expect("a board sheet");
+        let cx = variant.figure_context(&views.players, Audience::Players);
+        let flaky = |boards: usize| Flaky { real: real.as_ref(), boards: boards.into() };
+        // Where the key is, in the French strings file.
+        let strings = &kit.languages["fr"];
+        let board_at = strings.source.lines().position(|l| l == "[board]").unwrap();
+        let line = (strings.source.lines().enumerate().skip(board_at))
+            .find(|(_, l)| l.starts_with("title"))
+            .map(|(n, _)| n + 1)
+            .unwrap();
+        let at_key = format!("{}:{line}:", strings.file);
+        // The board's words measured for the move.
+        let told = MovedBoard::of(board, &cx, &flaky(0), &variant).err().unwrap();
+        assert!(told[0].render().contains(&at_key), "{}", told[0].render());
+        // The moved words set on the contents sheet, at its marker or at its end.
+        let moved = MovedBoard::of(board, &cx, &flaky(1), &variant).unwrap().unwrap();
+        for contents in ["@board-assembly\n", "Contents\n"] {
+            let game = flaky(0);
+            let layout = LayoutContext { variant: &variant, game: &game, stamp: "" };
+            let portion = board_words::Portion::Contents(Some(&moved), &[]);
+            let laid = layout.lay_out(SheetKind::Contents, contents, &cx, portion);
+            let told = laid.err().expect("the legend does not fit");
+            assert!(
+                told[0].render().contains(&at_key),
+                "{contents}: {}",
+                told[0].render()
+            );
+        }
+    }
+
+    #[test]
+    fn a_stack_top_roads_example_of_another_size_is_refused_at_its_position() {
+        // Offered on 3×3 and 4×4, with the 3×3 examples: verified once, at their own
+        // size; the 4×4 build refuses them at their position, as its rules would.
+        let kit = shipped("stack-top-roads", |toml| {
+            toml.replacen("[board]\n", "[board]\nsize-range = [3, 4]\n", 1)
+        });
+        let verified = verify(&kit).expect("the 3×3 examples hold");
+        assert!(build_verified(&kit, &verified, &options(&kit, "en")).is_ok());
+        let at_four = Options { size: Some(4), ..options(&kit, "en") };
+        let told = build_verified(&kit, &verified, &at_four).expect_err("refused");
+        let shown = told[0].render();
+        assert!(shown.contains("the board has 3 rows, expected 4"), "{shown}");
+        assert!(shown.contains("kit.toml:"), "{shown}");
+    }
 }

@@ -131,29 +131,45 @@ pub struct IllegalMove {
 
 /// Replays every example of a kit with the rules `rules_for` gives for its position
 /// (a game played at several sizes reads the size from the position); every false
-/// claim is reported, not only the first.
+/// claim is reported, not only the first. See [`verify_examples`].
 pub fn verify<G: Game>(
     kit: &Kit,
     rules_for: impl Fn(&str) -> Result<G, RulesError>,
 ) -> Result<Vec<Verified<G>>, Diagnostics> {
+    verify_examples(kit, &kit.examples, rules_for)
+}
+
+/// Replays `examples` (the kit's own, or puzzles made for one build) as [`verify`]
+/// does, each problem told at its place in `kit`'s kit.toml.
+pub fn verify_examples<G: Game>(
+    kit: &Kit,
+    examples: &[Example],
+    rules_for: impl Fn(&str) -> Result<G, RulesError>,
+) -> Result<Vec<Verified<G>>, Diagnostics> {
     let mut out = Vec::new();
     let mut diags = Diagnostics::new();
-    for example in &kit.examples {
-        let at = |span: Span, msg: String| {
-            Diagnostic::at(&kit.kit_file, &kit.kit_source, span, msg)
-        };
+    for example in examples {
         match rules_for(&example.position) {
-            Ok(game) => match verify_one(game, example, &at) {
-                Ok(v) => out.push(v),
-                Err(errors) => diags.extend(errors),
-            },
-            Err(e) => diags.push(at(
-                example.position_span.clone(),
-                format!("example `{}`: {e}", example.id),
-            )),
+            Ok(game) => {
+                match verify_one(game, example, &|span, msg| at(kit, span, msg)) {
+                    Ok(v) => out.push(v),
+                    Err(errors) => diags.extend(errors),
+                }
+            }
+            Err(e) => diags.push(refused(kit, example, &e)),
         }
     }
     if diags.is_empty() { Ok(out) } else { Err(diags) }
+}
+
+/// A problem at `span` of `kit`'s kit.toml.
+fn at(kit: &Kit, span: Span, message: String) -> Diagnostic {
+    Diagnostic::at(&kit.kit_file, &kit.kit_source, span, message)
+}
+
+/// `example`'s position refused by the rules, told at the position.
+pub fn refused(kit: &Kit, example: &Example, error: &RulesError) -> Diagnostic {
+    at(kit, example.position_span.clone(), format!("example `{}`: {error}", example.id))
 }
 
 fn verify_one<G: Game>(
@@ -328,4 +344,16 @@ fn same_set(a: &[String], b: &[String]) -> bool {
 
 fn list_or_none(moves: &[String]) -> String {
     if moves.is_empty() { "none".to_string() } else { moves.join(", ") }
+}
+
+/// The kit's own examples, replayed once per kit, followed by `puzzles` (made for one
+/// build) replayed now with `rules_for`: what one variant's sheets draw from.
+pub fn with_puzzles<G: Game + Clone>(
+    own: &[Verified<G>],
+    kit: &Kit,
+    puzzles: &[Example],
+    rules_for: impl Fn(&str) -> Result<G, RulesError>,
+) -> Result<Vec<Verified<G>>, Diagnostics> {
+    let made = verify_examples(kit, puzzles, rules_for)?;
+    Ok(own.iter().cloned().chain(made).collect())
 }

@@ -1,11 +1,12 @@
-//! `build`: the command line's choices checked into a [`Request`], every variant
-//! built in memory, then written folder by folder and reported. `check` builds
-//! through the same [`variants_of`] and [`build_all`], so a kit that passes it builds.
+//! `build`: the command line's choices checked into a [`Request`], each kit's
+//! examples verified once, every variant built in memory, then written folder by
+//! folder and reported. `check` builds through the same [`variants_of`], [`jobs_of`] and
+//! [`build_all`], so a kit that passes it builds.
 
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 
-use super::kits::{load_all, sources};
+use super::kits::{load_all, sources, verify_each};
 use super::{BuildArgs, Failure, settings};
 use crate::calibrate::{self, Calibration};
 use crate::diag::Diagnostic;
@@ -14,7 +15,7 @@ use crate::kit::{self, Kit};
 use crate::layout::Paper;
 use crate::layout::cut::CutLayout;
 use crate::pipeline::class::Class;
-use crate::pipeline::{self, Options};
+use crate::pipeline::{self, Options, Verified};
 use crate::preview::{Format as PreviewFormat, Previews};
 use crate::sheet::template::TemplateSet;
 
@@ -102,12 +103,25 @@ fn build_cmd(
     if let Some(spec) = &req.puzzles {
         kits = kits.iter().map(|kit| kit.with_puzzle_sheet(spec.clone())).collect();
     }
-    let mut jobs = Vec::new();
+    let mut asked = Vec::new();
     for kit in &kits {
         let templates = pipeline::templates_for(kit, &overrides);
-        jobs.extend(variants_of(kit, req, &paper, &templates)?);
+        asked.push(variants_of(kit, req, &paper, &templates)?);
     }
-    let done = build_or_fail(&jobs)?;
+    // Each kit's examples are replayed once, for all its variants; a kit whose claims
+    // fail builds nothing, and the others are still built for their problems.
+    let mut problems = Vec::new();
+    let mut jobs_to_do = Vec::new();
+    for ((kit, variants), verified) in kits.iter().zip(asked).zip(verify_each(&kits)) {
+        match verified {
+            Ok(verified) => jobs_to_do.push((kit, verified, variants)),
+            Err(errors) => problems.extend(errors),
+        }
+    }
+    let jobs: Vec<Job> = (jobs_to_do.iter())
+        .flat_map(|(kit, verified, variants)| jobs_of(kit, verified, variants))
+        .collect();
+    let done = build_or_fail(&jobs, problems)?;
     // Each variant's folders are written whole or not at all (`io::write_all`), so
     // variants can be written side by side; what is said about them keeps the order,
     // every file written is told, and the first failure is the error.
@@ -127,11 +141,12 @@ fn build_cmd(
 }
 
 /// Builds everything in memory first, variants in parallel: a kit that fails writes
-/// nothing. Results keep the order of `jobs`, so output is the same on any machine.
+/// nothing, and neither does any if `diags` (the kits' problems found before) has
+/// any. Results keep the order of `jobs`, so output is the same on any machine.
 fn build_or_fail<'j, 'k>(
     jobs: &'j [Job<'k>],
+    mut diags: Vec<Diagnostic>,
 ) -> Result<Vec<(&'j Job<'k>, pipeline::Built)>, Failure> {
-    let mut diags = Vec::new();
     let mut done = Vec::new();
     for (job, result) in jobs.iter().zip(build_all(jobs)) {
         match result {
@@ -246,18 +261,30 @@ fn write_variant(
 /// One variant to build: a kit in one language, paper and size.
 pub(super) struct Job<'k> {
     pub(super) kit: &'k Kit,
+    /// The kit's examples, verified once for all its variants.
+    pub(super) verified: &'k Verified,
     pub(super) options: Options,
+}
+
+/// `kit`'s `variants` as jobs, all drawn from its examples verified once.
+pub(super) fn jobs_of<'k>(
+    kit: &'k Kit,
+    verified: &'k Verified,
+    variants: &[Options],
+) -> Vec<Job<'k>> {
+    let job = |options: &Options| Job { kit, verified, options: options.clone() };
+    variants.iter().map(job).collect()
 }
 
 /// The variants `req` asks of `kit`, with every command-line choice checked against
 /// the kit first: a language, size or cell it does not have is a usage error (exit 2)
 /// naming the option.
-pub(super) fn variants_of<'k>(
-    kit: &'k Kit,
+pub(super) fn variants_of(
+    kit: &Kit,
     req: &Request,
     paper: &Paper,
     templates: &TemplateSet,
-) -> Result<Vec<Job<'k>>, Failure> {
+) -> Result<Vec<Options>, Failure> {
     let usage = |option: &str, message: String| {
         Failure::Other(anyhow::anyhow!("{option}: {message} (kit `{}`)", kit.id))
     };
@@ -299,10 +326,10 @@ pub(super) fn variants_of<'k>(
     if let Some(cell) = &req.cell {
         kit.at_cell(cell).map_err(|e| usage("--cell", e))?;
     }
-    let mut jobs = Vec::new();
+    let mut variants = Vec::new();
     for lang in &langs {
         for size in &sizes {
-            let options = Options {
+            variants.push(Options {
                 lang: lang.clone(),
                 paper: paper.clone(),
                 size: *size,
@@ -313,11 +340,10 @@ pub(super) fn variants_of<'k>(
                 class: req.class,
                 cut: req.cut,
                 large_print: req.large_print,
-            };
-            jobs.push(Job { kit, options });
+            });
         }
     }
-    Ok(jobs)
+    Ok(variants)
 }
 
 /// Builds every job on all cores, in the order given; a progress bar appears on a
@@ -331,7 +357,7 @@ pub(super) fn build_all(jobs: &[Job]) -> Vec<Result<pipeline::Built, Vec<Diagnos
     let results = jobs
         .par_iter()
         .map(|job| {
-            let result = pipeline::build(job.kit, &job.options);
+            let result = pipeline::build_verified(job.kit, job.verified, &job.options);
             bar.inc(1);
             let late = started.elapsed() > std::time::Duration::from_secs(1);
             if late

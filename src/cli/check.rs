@@ -6,15 +6,15 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::Failure;
-use super::build::{Job, Request, build_all, variants_of};
-use super::kits::{load_all, sources};
+use super::build::{Job, Request, build_all, jobs_of, variants_of};
+use super::kits::{load_all, sources, verify_each};
 use super::list::completeness;
 use super::to_stderr;
 use crate::calibrate::Calibration;
 use crate::diag::Diagnostic;
 use crate::kit::{self, Kit};
 use crate::layout::Paper;
-use crate::pipeline::{self, class::Class};
+use crate::pipeline::{self, Verified, class::Class};
 use crate::preview::Previews;
 use crate::sheet::template::TemplateSet;
 
@@ -95,8 +95,12 @@ fn build_every_variant(kits: &[Kit]) -> Result<(Vec<Diagnostic>, StringsRead), F
         .iter()
         .map(|kit| (kit.id.as_str(), pipeline::templates_for(kit, &BTreeMap::new())))
         .collect();
-    let jobs = check_jobs(kits, &with_extras, &templates)?;
-    let mut built = Vec::new();
+    // Each kit's examples are replayed once, for every variant of it and of its copy
+    // with a puzzle sheet.
+    let verified = verify_each(kits);
+    let mut built: Vec<Diagnostic> =
+        verified.iter().filter_map(|v| v.as_ref().err()).flatten().cloned().collect();
+    let jobs = check_jobs((kits, &with_extras), &verified, &templates)?;
     let mut read = StringsRead::new();
     for (job, result) in jobs.iter().zip(build_all(&jobs)) {
         match result {
@@ -114,26 +118,33 @@ fn build_every_variant(kits: &[Kit]) -> Result<(Vec<Diagnostic>, StringsRead), F
 /// correction (and `with_extras`, its puzzle sheet) and in large print for a class,
 /// so that the strings only those builds print are checked too.
 fn check_jobs<'k>(
-    kits: &'k [Kit],
-    with_extras: &'k [Kit],
+    (kits, with_extras): (&'k [Kit], &'k [Kit]),
+    verified: &'k [Result<Verified, Vec<Diagnostic>>],
     templates: &BTreeMap<&str, TemplateSet>,
 ) -> Result<Vec<Job<'k>>, Failure> {
     let a4 = Paper::a4();
     let mut jobs = Vec::new();
-    for kit in with_extras {
+    // A kit whose examples fail is told so once, and not built.
+    let verified_only = |kits: &'k [Kit]| {
+        kits.iter().zip(verified).filter_map(|(kit, v)| Some((kit, v.as_ref().ok()?)))
+    };
+    for (kit, verified) in verified_only(with_extras) {
         let calibration = Some(Calibration::new(99.5, 100.5).expect("in range"));
         let req = Request { calibration, ..every_language(&a4, false) };
-        jobs.extend(variants_of(kit, &req, &a4, &templates[kit.id.as_str()])?);
+        let templates = &templates[kit.id.as_str()];
+        jobs.extend(jobs_of(kit, verified, &variants_of(kit, &req, &a4, templates)?));
     }
-    for kit in kits {
+    for (kit, verified) in verified_only(kits) {
+        let templates = &templates[kit.id.as_str()];
         for paper in [a4.clone(), Paper::parse("letter", false).expect("a named paper")] {
             let req = every_language(&paper, true);
-            jobs.extend(variants_of(kit, &req, &paper, &templates[kit.id.as_str()])?);
+            let variants = variants_of(kit, &req, &paper, templates)?;
+            jobs.extend(jobs_of(kit, verified, &variants));
         }
         // Large print for a class: the strings only those builds print.
         let class = Class::new(Some(24), Some(6)).expect("in range");
         let req = Request { class, large_print: true, ..every_language(&a4, false) };
-        jobs.extend(variants_of(kit, &req, &a4, &templates[kit.id.as_str()])?);
+        jobs.extend(jobs_of(kit, verified, &variants_of(kit, &req, &a4, templates)?));
     }
     Ok(jobs)
 }

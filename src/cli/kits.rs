@@ -8,6 +8,8 @@ use super::Failure;
 use crate::diag::Diagnostic;
 use crate::io;
 use crate::kit::{Kit, Source};
+use crate::pipeline::Verified;
+use crate::serve::Offered;
 
 /// The kits named on the command line, or all of them; at least one, each folder
 /// once.
@@ -93,32 +95,33 @@ fn no_kit_in(dir: &Path) -> String {
 }
 
 /// Loads kits, collecting every problem; two kits with one id are one (they would be
-/// built into one folder). Their examples are verified where they are built (each
-/// variant's build replays them at its board size), so not here.
+/// built into one folder). Their examples are verified by the command that builds
+/// them ([`verify_each`]), once per kit, so not here.
 pub(super) fn load_all(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
     let (kits, diags) = load_each(sources);
     if diags.is_empty() { Ok(kits) } else { Err(Failure::Kit(diags)) }
 }
 
-/// Loads kits as [`load_all`] does and verifies their examples at their default board
-/// size, for a command that offers them before it builds any (`serve`).
-pub(super) fn load_verified(sources: &[Source]) -> Result<Vec<Kit>, Failure> {
-    use rayon::prelude::*;
+/// Loads kits as [`load_all`] does and verifies their examples, for a command that
+/// offers them before it builds any (`serve`).
+pub(super) fn load_verified(sources: &[Source]) -> Result<Vec<Offered>, Failure> {
     let (loaded, mut diags) = load_each(sources);
-    let verified: Vec<_> = loaded
-        .par_iter()
-        .map(|kit| {
-            crate::games::home(kit.game).prepare(kit, kit.board.default_size).map(|_| ())
-        })
-        .collect();
+    let verified = verify_each(&loaded);
     let mut kits = Vec::new();
     for (kit, verified) in loaded.into_iter().zip(verified) {
         match verified {
-            Ok(()) => kits.push(kit),
+            Ok(verified) => kits.push(Offered { kit, verified }),
             Err(errors) => diags.extend(errors),
         }
     }
     if diags.is_empty() { Ok(kits) } else { Err(Failure::Kit(diags)) }
+}
+
+/// Every kit's examples replayed by its game's rules, kits side by side, in the
+/// kits' order: the verify stage, once per kit for the whole command.
+pub(super) fn verify_each(kits: &[Kit]) -> Vec<Result<Verified, Vec<Diagnostic>>> {
+    use rayon::prelude::*;
+    kits.par_iter().map(crate::pipeline::verify).collect()
 }
 
 /// Every kit that loads, and the problems of those that do not (and of ids taken

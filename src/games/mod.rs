@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 use crate::diag::Diagnostics;
 use crate::game_id::GameId;
-use crate::kit::{Kit, Schema};
+use crate::kit::{Example, Kit, Schema};
 use crate::layout::flow::Chunk;
 use crate::layout::{FigureContext, FigureError};
 use crate::puzzles::{Puzzle, PuzzleError, Request};
@@ -197,12 +197,24 @@ pub trait GameKit: Sync {
             PuzzleFacts::InHand => None,
         }
     }
-    /// Replays the kit's worked examples through the rules and checks every claim;
-    /// what comes back draws the game's figures for a board of `size`.
-    fn prepare<'k>(
+    /// Replays the kit's worked examples through the rules and checks every claim:
+    /// the verify stage, run once per kit however many variants are built from it.
+    fn verify(&self, kit: &Kit) -> Result<Box<dyn VerifiedExamples>, Diagnostics>;
+}
+
+/// A kit's worked examples as its game's rules replayed them, typed: made once per
+/// kit by [`GameKit::verify`], shared by every language, paper and size built.
+pub trait VerifiedExamples: Send + Sync {
+    /// How many of the kit's examples were replayed.
+    fn replayed(&self) -> usize;
+    /// The game ready to draw its sheets for `kit` (as the variant draws it: its cells
+    /// may be scaled) on a board of `size`: the examples that size shows, and
+    /// `puzzles`, made for this build at `size`, replayed and checked here.
+    fn sheets<'k>(
         &self,
         kit: &'k Kit,
         size: u8,
+        puzzles: &[Example],
     ) -> Result<Box<dyn Sheets + 'k>, Diagnostics>;
 }
 

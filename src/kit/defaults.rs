@@ -3,19 +3,14 @@
 //! for an earlier release, which lacks keys that today's templates use, still builds.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use super::{Source, Strings};
 use crate::game_id::GameId;
 
-/// The built-in kit that gives each game its strings, set once.
+/// The built-in kit that gives each game its strings, set once when the program starts
+/// (`io`): the program's own files, not a cache of anything a build computes.
 static SOURCES: OnceLock<BTreeMap<GameId, Source>> = OnceLock::new();
-
-/// A game's strings in one language, once parsed (`None`: it does not ship it).
-type Parsed = BTreeMap<(GameId, String), Option<Arc<Strings>>>;
-
-/// Each game's strings by language, parsed when first needed.
-static PARSED: Mutex<Parsed> = Mutex::new(BTreeMap::new());
 
 /// Takes each game's defaults from the built-in kits: the kit named after the game,
 /// or else the first that plays it. Later calls are ignored.
@@ -46,15 +41,13 @@ fn text_of(game: GameId, lang: &str) -> Option<(&'static Source, &'static String
     Some((source, source.files.get(&format!("lang/{lang}.toml"))?))
 }
 
-/// The game's strings in `lang`, if it ships that language.
+/// The game's strings in `lang`, if it ships that language. Parsed each time: only a
+/// kit that is not the game's own reads them (a built-in kit's files are the game's
+/// own and need nothing), once per language when it loads.
 pub fn strings(game: GameId, lang: &str) -> Option<Arc<Strings>> {
-    let mut parsed = PARSED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let entry = parsed.entry((game, lang.to_string())).or_insert_with(|| {
-        let (source, text) = text_of(game, lang)?;
-        let file = source.display_path(&format!("lang/{lang}.toml"));
-        Strings::parse(lang, &file, text).ok().map(Arc::new)
-    });
-    entry.clone()
+    let (source, text) = text_of(game, lang)?;
+    let file = source.display_path(&format!("lang/{lang}.toml"));
+    Strings::parse(lang, &file, text).ok().map(Arc::new)
 }
 
 /// The game's English strings (empty when no defaults were set).

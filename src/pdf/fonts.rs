@@ -108,7 +108,8 @@ fn subset_face(style: Style, Usage { glyphs: usage }: Usage) -> Subset {
 /// The face cut down to `ids`, in that order, by allsorts from a face trimmed to
 /// those glyphs (`trimmed.rs`: the same bytes, a tenth of the work).
 fn subset_program(style: Style, ids: &[u16]) -> Vec<u8> {
-    // The shipped faces' tables, found once: they never change.
+    // The shipped faces' tables, found on first use: constants of the program (the
+    // fonts are compiled in), not a cache of anything a build computes.
     static REGULAR: OnceLock<FaceTables<'static>> = OnceLock::new();
     static BOLD: OnceLock<FaceTables<'static>> = OnceLock::new();
     let face = match style {
@@ -161,7 +162,8 @@ fn font_id(style: Style) -> FontId {
     })
 }
 
-/// The face's PostScript name (name id 6), e.g. `DejaVuSans-Bold`.
+/// The face's PostScript name (name id 6), e.g. `DejaVuSans-Bold`: read from the
+/// compiled-in font on first use, a constant of the program rather than a cache.
 fn postscript_name(style: Style) -> &'static str {
     static REGULAR: OnceLock<String> = OnceLock::new();
     static BOLD: OnceLock<String> = OnceLock::new();

@@ -2,8 +2,8 @@
 //! that saves a board sheet: a board whose words would push it onto a second sheet,
 //! or a split board that would open with a sheet of words and plan.
 
-use super::Options;
 use super::chunks::draw_figure;
+use super::variant::Variant;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::Sheets;
 use crate::kit::SheetKind;
@@ -67,8 +67,9 @@ impl MovedBoard {
         markup: &str,
         cx: &FigureContext,
         game: &dyn Sheets,
-        options: &Options,
+        variant: &Variant,
     ) -> Result<Option<MovedBoard>, Diagnostics> {
+        let options = &variant.options;
         let blocks = markup::parse(markup);
         let Some(at) = blocks.iter().position(is_board) else {
             return Ok(None);
@@ -92,8 +93,15 @@ impl MovedBoard {
         let Block::Figure { name, args, .. } = &blocks[at] else { unreachable!() };
         let template = options.templates.templates.get(SheetKind::Board.name());
         let path = template.map_or("templates/board.tera", |(path, _)| path.as_str());
-        let chunks = draw_figure(name, args, cx, game)
-            .map_err(|e| vec![Diagnostic::file(path, e.to_string())])?;
+        // Words that do not fit are told at their strings key, as on the board sheet.
+        let chunks = draw_figure(name, args, cx, game).map_err(|e| {
+            let board = SheetKind::Board.name();
+            vec![
+                variant
+                    .blame_figure(board, &e)
+                    .unwrap_or_else(|| Diagnostic::file(path, e.to_string())),
+            ]
+        })?;
         let frame = layout::frame(&options.paper);
         let Some(poster) = chunks.into_iter().find_map(|c| c.poster) else {
             return Ok(None);

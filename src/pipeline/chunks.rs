@@ -111,6 +111,13 @@ impl<'a> Setter<'a> {
         self.source.template_path
     }
 
+    /// Text of a figure that does not fit is a problem of one language's strings, told
+    /// at its key; `None` for anything else, which is the template's, the same in
+    /// every language, so its message names none and `check` tells it once.
+    fn figure_problem(&self, error: &FigureError) -> Option<Diagnostic> {
+        self.layout.variant.blame_figure(self.source.sheet.name(), error)
+    }
+
     /// A problem at a line of the filled template.
     fn at_line(&self, line: usize, message: String) -> Diagnostic {
         Diagnostic::file(
@@ -181,7 +188,12 @@ impl<'a> Setter<'a> {
             self.placed_moved = true;
             match moved.chunks(self.cx, self.game) {
                 Ok(moved) => self.chunks.extend(moved.into_iter().map(Some)),
-                Err(error) => self.diags.push(self.at_line(line, error.to_string())),
+                Err(error) => {
+                    let diag = self.figure_problem(&error);
+                    self.diags.push(
+                        diag.unwrap_or_else(|| self.at_line(line, error.to_string())),
+                    );
+                }
             }
         }
     }
@@ -209,17 +221,9 @@ impl<'a> Setter<'a> {
             Ok(figure) => figure,
             Err(error) => {
                 let sheet = self.source.sheet.name();
-                // Text that does not fit is a problem of one language's strings, told
-                // at its key; anything else is the template's, the same in every
-                // language, so its message names none and `check` tells it once.
-                let diag = match error.key() {
-                    Some(key) => {
-                        let lang = &self.layout.variant.options.lang;
-                        let message = format!("sheet `{sheet}` ({lang}): {error}");
-                        self.layout.variant.blame(key, message)
-                    }
-                    None => self.at_line(line, format!("sheet `{sheet}`: {error}")),
-                };
+                let diag = self.figure_problem(&error).unwrap_or_else(|| {
+                    self.at_line(line, format!("sheet `{sheet}`: {error}"))
+                });
                 self.diags.push(diag);
                 return;
             }
@@ -295,8 +299,10 @@ impl<'a> Setter<'a> {
             match moved.chunks(self.cx, self.game) {
                 Ok(moved) => self.chunks.extend(moved.into_iter().map(Some)),
                 Err(error) => {
-                    self.diags
-                        .push(Diagnostic::file(self.template_path(), error.to_string()));
+                    let diag = self.figure_problem(&error).unwrap_or_else(|| {
+                        Diagnostic::file(self.template_path(), error.to_string())
+                    });
+                    self.diags.push(diag);
                 }
             }
         }

@@ -125,7 +125,7 @@ impl LayoutContext<'_> {
             return Ok(None);
         }
         let cx = self.variant.figure_context(players, Audience::Players);
-        let Some(mut words) = MovedBoard::of(markup, &cx, self.game, self.options())?
+        let Some(mut words) = MovedBoard::of(markup, &cx, self.game, self.variant)?
         else {
             return Ok(None);
         };

@@ -1,25 +1,25 @@
 //! The first stage of a build: the kit and options as this edition draws them. The
 //! paper is narrowed for a printer correction, the cells set to the size asked for,
-//! the language and board size checked, and the puzzle sheet's puzzles made and added
-//! to the kit as examples, so that every later stage works from one checked variant.
+//! the language and board size checked, and the puzzle sheet's puzzles made, so that
+//! every later stage works from one checked variant.
 
 use std::borrow::Cow;
 
+use super::Verified;
 use super::views::View;
 use super::{DECIMAL_COMMA_LANGUAGES, Options, puzzles};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::games::Sheets;
 use crate::kit::strings::{REFERENCE_LANGUAGE, Strings};
-use crate::kit::{Kit, strings as kit_strings};
+use crate::kit::{Example, Kit, strings as kit_strings};
 use crate::layout::figure::Audience;
-use crate::layout::{self, FigureContext};
+use crate::layout::{self, FigureContext, FigureError};
 use crate::puzzles::Puzzle;
 use crate::text::Reading;
 
 /// One kit in one language, paper and board size, checked, as its sheets are drawn.
 pub(super) struct Variant<'a> {
-    /// The kit: its cells at the size asked for, the puzzle sheet's puzzles among its
-    /// examples.
+    /// The kit, its cells at the size asked for.
     pub kit: Cow<'a, Kit>,
     /// The options, the paper narrowed to what a corrected sheet is laid out on.
     pub options: Cow<'a, Options>,
@@ -27,6 +27,8 @@ pub(super) struct Variant<'a> {
     pub size: u8,
     /// The puzzle sheet's puzzles (none without a puzzle sheet).
     pub puzzles: Vec<Puzzle>,
+    /// The same puzzles as puzzle examples of the kit, for the rules to replay.
+    puzzle_examples: Vec<Example>,
     /// What the reader should know about the build (fewer puzzles than asked).
     pub notes: Vec<String>,
     /// Which way the language reads.
@@ -35,25 +37,33 @@ pub(super) struct Variant<'a> {
 
 impl<'a> Variant<'a> {
     /// The variant `options` ask of `kit`, or why it cannot be built.
-    pub fn of(kit: &'a Kit, options: &'a Options) -> Result<Variant<'a>, Diagnostics> {
+    pub fn of(
+        kit: &'a Kit,
+        options: &'a Options,
+        made: &puzzles::Made,
+    ) -> Result<Variant<'a>, Diagnostics> {
         let options = corrected(kit, options)?;
         let kit = scaled(kit, &options)?;
         cell_fits(&kit, &options)?;
         has_language(&kit, &options.lang)?;
         let size = board_size(&kit, &options)?;
-        let (kit, puzzles, notes) = with_puzzles(kit, size)?;
+        let (puzzles, puzzle_examples, notes) = with_puzzles(&kit, size, made)?;
         let language = kit_strings::language_of(&options.lang);
         let reading = match kit_strings::is_right_to_left(&language) {
             true => Reading::RightToLeft,
             false => Reading::Natural,
         };
-        Ok(Variant { kit, options, size, puzzles, notes, reading })
+        Ok(Variant { kit, options, size, puzzles, puzzle_examples, notes, reading })
     }
 
-    /// Replays the kit's worked examples (the puzzles' too) through the rules and
-    /// checks every claim: what comes back draws the game's figures.
-    pub fn verify(&self) -> Result<Box<dyn Sheets + '_>, Diagnostics> {
-        crate::games::home(self.kit.game).prepare(&self.kit, self.size)
+    /// The game ready to draw this variant's figures: the kit's examples, `verified`
+    /// once for every variant, as this board size shows them, and the puzzles made
+    /// for this build replayed through the rules, every claim checked.
+    pub fn sheets(
+        &self,
+        verified: &Verified,
+    ) -> Result<Box<dyn Sheets + '_>, Diagnostics> {
+        verified.examples.sheets(&self.kit, self.size, &self.puzzle_examples)
     }
 
     /// The strings of the build's language.
@@ -81,6 +91,15 @@ impl<'a> Variant<'a> {
             true => strings.diagnostic(key, message),
             false => self.reference().diagnostic(key, message),
         }
+    }
+
+    /// A figure's words that do not fit their box on `sheet`, told at their strings
+    /// key ([`Variant::blame`]); `None` for a problem of another kind, which is the
+    /// template's.
+    pub fn blame_figure(&self, sheet: &str, error: &FigureError) -> Option<Diagnostic> {
+        let key = error.key()?;
+        let lang = &self.options.lang;
+        Some(self.blame(key, format!("sheet `{sheet}` ({lang}): {error}")))
     }
 
     /// What a figure of `audience`'s sheets is drawn with: `view`'s strings, the
@@ -169,17 +188,20 @@ fn board_size(kit: &Kit, options: &Options) -> Result<u8, Diagnostics> {
     })
 }
 
-/// A kit with its puzzles, and the notes on them.
-type WithPuzzles<'a> = (Cow<'a, Kit>, Vec<Puzzle>, Vec<String>);
+/// A build's puzzles, as puzzle examples too, and the notes on them.
+type WithPuzzles = (Vec<Puzzle>, Vec<Example>, Vec<String>);
 
-/// The kit with its puzzle sheet's puzzles, made by the rules, added as puzzle
-/// examples (verified like any), the puzzles, and a note when fewer were found than
-/// asked for.
-fn with_puzzles(kit: Cow<'_, Kit>, size: u8) -> Result<WithPuzzles<'_>, Diagnostics> {
+/// The kit's puzzle sheet's puzzles, made by the rules, the same as puzzle examples
+/// (verified like any), and a note when fewer were found than asked for.
+fn with_puzzles(
+    kit: &Kit,
+    size: u8,
+    made: &puzzles::Made,
+) -> Result<WithPuzzles, Diagnostics> {
     let Some(spec) = kit.puzzle_sheet() else {
-        return Ok((kit, Vec::new(), Vec::new()));
+        return Ok((Vec::new(), Vec::new(), Vec::new()));
     };
-    let made = puzzles::generate(&kit, size, spec)?;
+    let made = puzzles::generate(kit, size, spec, made)?;
     let mut notes = Vec::new();
     if made.len() < spec.count {
         notes.push(format!(
@@ -188,9 +210,6 @@ fn with_puzzles(kit: Cow<'_, Kit>, size: u8) -> Result<WithPuzzles<'_>, Diagnost
             spec.count
         ));
     }
-    if made.is_empty() {
-        return Ok((kit, made, notes));
-    }
-    let kit = Cow::Owned(puzzles::with_examples(&kit, &made)?);
-    Ok((kit, made, notes))
+    let examples = puzzles::as_examples(kit, &made)?;
+    Ok((made, examples, notes))
 }

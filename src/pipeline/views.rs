@@ -22,11 +22,12 @@ use crate::verify::Summary;
 /// catalog).
 pub fn kit_words(
     kit: &Kit,
+    verified: &super::Verified,
     langs: &[&str],
     keys: &[&str],
 ) -> Result<BTreeMap<String, BTreeMap<String, String>>, Diagnostics> {
     let size = kit.board.default_size;
-    let game = games::home(kit.game).prepare(kit, size)?;
+    let game = verified.examples.sheets(kit, size, &[])?;
     let mut facts = facts(kit, size, game.as_ref());
     facts.insert("size".to_string(), "{size}".to_string());
     let reference = &kit.languages[REFERENCE_LANGUAGE];

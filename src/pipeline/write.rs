@@ -30,7 +30,10 @@ pub(super) fn built(variant: &Variant, views: &Views, laid: LaidOut) -> Built {
     let print_all = options.class.map(|class| {
         print_all(&class, &laid.sheets, (&laid.job_title, on_card), options)
     });
-    let outputs = laid.sheets.into_iter().map(|laid| laid.write(options)).collect();
+    // Every page picture of the build draws its glyphs from one set.
+    let mut glyphs = preview::raster::Glyphs::default();
+    let outputs =
+        laid.sheets.into_iter().map(|laid| laid.write(options, &mut glyphs)).collect();
     Built {
         outputs,
         print_all,
@@ -71,7 +74,7 @@ pub(super) fn file_name(sheet: SheetKind) -> String {
 impl Laid {
     /// The PDF, drawn with the build's printer correction if it has one, and the
     /// previews and cut files asked for, from the same pages.
-    fn write(self, options: &Options) -> Output {
+    fn write(self, options: &Options, glyphs: &mut preview::raster::Glyphs) -> Output {
         let scale = options.calibration.map(|c| c.scale());
         let previews = &options.previews;
         let player_sheet = self.sheet != SheetKind::HostKey;
@@ -87,7 +90,9 @@ impl Laid {
                         ("svg", preview::svg::page(page, &svg_info).into_bytes())
                     }
                     Format::Png => {
-                        ("png", preview::raster::page(page, previews.dpi, scale))
+                        let png =
+                            preview::raster::page(page, previews.dpi, scale, glyphs);
+                        ("png", png)
                     }
                 };
                 extras.push((format!("preview/{name}-{}.{extension}", index + 1), bytes));

@@ -3,9 +3,9 @@
 
 use serde_json::{Value, json};
 
-use super::state::AppState;
+use super::state::{AppState, Offered};
 use super::words::Words;
-use crate::kit::{Kit, SheetKind};
+use crate::kit::SheetKind;
 use crate::layout::Paper;
 use crate::pipeline::{self, Options};
 use crate::preview::{Format, Previews};
@@ -35,7 +35,7 @@ pub fn catalog(state: &AppState) -> Value {
         "languages": languages,
         "words": state.words.by_lang,
         "papers": Paper::names(),
-        "kits": state.kits.iter().map(|kit| kit_entry(kit, &state.words, None)).collect::<Vec<_>>(),
+        "kits": state.kits.iter().map(|offered| kit_entry(offered, &state.words, None)).collect::<Vec<_>>(),
         "printers": printers,
         "printers_problem": printers_problem,
     })
@@ -46,9 +46,11 @@ fn language(lang: &str, words: &Words) -> Value {
 }
 
 /// One kit as the page lists it; `upload` is the token of an uploaded kit.
-pub fn kit_entry(kit: &Kit, words: &Words, upload: Option<&str>) -> Value {
+pub fn kit_entry(offered: &Offered, words: &Words, upload: Option<&str>) -> Value {
+    let kit = &offered.kit;
     let langs: Vec<&str> = kit.languages.keys().map(String::as_str).collect();
-    let kit_words = pipeline::kit_words(kit, &langs, &KIT_KEYS).unwrap_or_default();
+    let kit_words = pipeline::kit_words(kit, &offered.verified, &langs, &KIT_KEYS)
+        .unwrap_or_default();
     let text = |key: &str| -> Value {
         kit_words
             .iter()
@@ -86,7 +88,7 @@ pub fn kit_entry(kit: &Kit, words: &Words, upload: Option<&str>) -> Value {
 
 /// A small picture of the kit's board as the default build prints it (the first
 /// player sheet's first page for a kit without a board).
-pub fn thumbnail(kit: &Kit) -> Option<Vec<u8>> {
+pub fn thumbnail(Offered { kit, verified }: &Offered) -> Option<Vec<u8>> {
     let options = Options {
         lang: crate::kit::strings::REFERENCE_LANGUAGE.to_string(),
         paper: Paper::a4(),
@@ -103,7 +105,7 @@ pub fn thumbnail(kit: &Kit) -> Option<Vec<u8>> {
         cut: Default::default(),
         large_print: false,
     };
-    let built = pipeline::build(kit, &options).ok()?;
+    let built = pipeline::build_verified(kit, verified, &options).ok()?;
     let sheet = |o: &&pipeline::Output| o.sheet == SheetKind::Board;
     let other = |o: &&pipeline::Output| {
         !matches!(o.sheet, SheetKind::Contents | SheetKind::HostKey)

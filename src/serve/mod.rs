@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use anyhow::{Context as _, Result};
 
-use crate::kit::Kit;
+pub use state::Offered;
 use state::{AppState, KEPT_BUILDS, KEPT_UPLOADS, Recent};
 use words::Words;
 
@@ -35,7 +35,7 @@ pub struct Config {
     /// Open the page in the default browser once listening.
     pub open: bool,
     /// The kits offered, loaded and verified.
-    pub kits: Vec<Kit>,
+    pub kits: Vec<Offered>,
 }
 
 /// Serves until Ctrl-C.

@@ -13,7 +13,7 @@ use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 use super::form::{self, Form};
-use super::state::{AppState, Build, MAX_WAITING};
+use super::state::{AppState, Build, MAX_WAITING, Offered};
 use super::{assets, catalog, guard, upload, zipped};
 use crate::kit::SheetKind;
 use crate::layout::Paper;
@@ -99,8 +99,8 @@ async fn build(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
             );
         }
     };
-    let Some(kit) = state.kit(&form.kit) else {
-        let known: Vec<&str> = state.kits.iter().map(|k| k.id.as_str()).collect();
+    let Some(Offered { kit, verified }) = state.kit(&form.kit) else {
+        let known: Vec<&str> = state.kits.iter().map(|k| k.kit.id.as_str()).collect();
         let shown: String = form.kit.chars().take(64).collect();
         let message =
             format!("unknown kit `{shown}`: expected one of {}", known.join(", "));
@@ -117,8 +117,10 @@ async fn build(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
     }
     let lang = checked.options.lang.clone();
     let name = checked.name.clone();
-    let built =
-        on_pool(&state, move || pipeline::build(&checked.kit, &checked.options)).await;
+    let built = on_pool(&state, move || {
+        pipeline::build_verified(&checked.kit, &verified, &checked.options)
+    })
+    .await;
     match built {
         Err(response) => response,
         Ok(Err(diags)) => diagnostics("this kit cannot be built as asked", &diags),
@@ -313,19 +315,19 @@ async fn upload_kit(
     let loaded = on_pool(&state, move || {
         let source = upload::unpack(&name, &body).map_err(Err)?;
         let kit = crate::pipeline::load(&source).map_err(Ok)?;
-        crate::games::home(kit.game).prepare(&kit, kit.board.default_size).map_err(Ok)?;
-        Ok::<_, Result<Vec<crate::diag::Diagnostic>, String>>(kit)
+        let verified = crate::pipeline::verify(&kit).map_err(Ok)?;
+        Ok::<_, Result<Vec<crate::diag::Diagnostic>, String>>(Offered { kit, verified })
     })
     .await;
-    let kit = match loaded {
+    let offered = match loaded {
         Err(response) => return response,
         Ok(Err(Err(refusal))) => return error(StatusCode::UNPROCESSABLE_ENTITY, refusal),
         Ok(Err(Ok(diags))) => return diagnostics("this kit has problems", &diags),
-        Ok(Ok(kit)) => kit,
+        Ok(Ok(offered)) => offered,
     };
-    let entry = catalog::kit_entry(&kit, &state.words, Some(&token));
+    let entry = catalog::kit_entry(&offered, &state.words, Some(&token));
     if let Ok(mut uploads) = state.uploads.lock() {
-        uploads.put(token, Arc::new(kit));
+        uploads.put(token, Arc::new(offered));
     }
     axum::Json(entry).into_response()
 }

@@ -9,7 +9,7 @@ use tokio::sync::Semaphore;
 
 use super::words::Words;
 use crate::kit::Kit;
-use crate::pipeline::Built;
+use crate::pipeline::{Built, Verified};
 
 /// The builds kept for their previews and downloads: the last few, so that a burst
 /// of form changes cannot fill memory.
@@ -31,10 +31,20 @@ pub struct Build {
     pub built: Built,
 }
 
+/// A kit the page offers, its examples verified once when it was loaded or uploaded
+/// and shared by every build of it.
+#[derive(Clone)]
+pub struct Offered {
+    /// The kit.
+    pub kit: Kit,
+    /// Its examples, replayed by the rules.
+    pub verified: Verified,
+}
+
 /// The server's shared state.
 pub struct AppState {
     /// The kits offered, in order.
-    pub kits: Vec<Kit>,
+    pub kits: Vec<Offered>,
     /// The page's words.
     pub words: Words,
     /// The `Host` headers the server answers to (`127.0.0.1:8080`, `localhost:8080`).
@@ -44,7 +54,7 @@ pub struct AppState {
     /// Builds by id.
     pub builds: Mutex<Recent<Arc<Build>>>,
     /// Uploaded kits by token.
-    pub uploads: Mutex<Recent<Arc<Kit>>>,
+    pub uploads: Mutex<Recent<Arc<Offered>>>,
     /// Each kit's picture, made on first request.
     pub thumbnails: Mutex<BTreeMap<String, Arc<Vec<u8>>>>,
     /// One permit per builder.
@@ -55,10 +65,10 @@ pub struct AppState {
 
 impl AppState {
     /// The kit a form names: a built-in id, or `upload:<token>`.
-    pub fn kit(&self, id: &str) -> Option<Kit> {
+    pub fn kit(&self, id: &str) -> Option<Offered> {
         match id.strip_prefix("upload:") {
             Some(token) => self.uploads.lock().ok()?.get(token).map(|k| (*k).clone()),
-            None => self.kits.iter().find(|k| k.id == id).cloned(),
+            None => self.kits.iter().find(|k| k.kit.id == id).cloned(),
         }
     }
 }

@@ -6,9 +6,9 @@ pub(crate) mod rules;
 
 use std::ops::RangeInclusive;
 
-use super::{Facts, GameId, GameKit, Sheets, number};
+use super::{Facts, GameId, GameKit, Sheets, VerifiedExamples, number};
 use crate::diag::Diagnostics;
-use crate::kit::Kit;
+use crate::kit::{Example, Kit};
 use crate::layout::flow::Chunk;
 use crate::layout::{FigureContext, FigureError};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
@@ -72,12 +72,27 @@ impl GameKit for CrosswayKit {
         )
     }
 
-    fn prepare<'k>(
+    fn verify(&self, kit: &Kit) -> Result<Box<dyn VerifiedExamples>, Diagnostics> {
+        Ok(Box::new(CrosswayExamples(verify::verify(kit, |_| Ok(Crossway))?)))
+    }
+}
+
+/// A Crossway kit's examples, replayed once: each position carries its own board
+/// size, so every build size shows them all.
+struct CrosswayExamples(Vec<Verified<Crossway>>);
+
+impl VerifiedExamples for CrosswayExamples {
+    fn replayed(&self) -> usize {
+        self.0.len()
+    }
+
+    fn sheets<'k>(
         &self,
         kit: &'k Kit,
         size: u8,
+        puzzles: &[Example],
     ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
-        let examples = verify::verify(kit, |_| Ok(Crossway))?;
+        let examples = verify::with_puzzles(&self.0, kit, puzzles, |_| Ok(Crossway))?;
         Ok(Box::new(CrosswaySheets { kit, size, examples }))
     }
 }

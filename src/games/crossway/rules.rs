@@ -653,6 +653,7 @@ fn check_counts(state: &State) -> Result<(), RulesError> {
 }
 
 /// The Crossway rules; the board size comes from each parsed position.
+#[derive(Clone, Copy, Debug)]
 pub struct Crossway;
 
 impl Game for Crossway {

@@ -5,9 +5,9 @@
 use std::ops::RangeInclusive;
 
 use super::stacking::{self, PATHSTONE_SIZES, StackGame, StackSheets, Variant};
-use super::{GameId, GameKit, Sheets};
+use super::{GameId, GameKit, Sheets, VerifiedExamples};
 use crate::diag::Diagnostics;
-use crate::kit::{Kit, RuleKey};
+use crate::kit::{Example, Kit, RuleKey, RuleParams};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
 use crate::rules::{Divided, Engine, Game, Progress, Replay, RulesError};
 use crate::rules_err;
@@ -95,10 +95,27 @@ impl GameKit for PathstoneKit {
         )
     }
 
-    fn prepare<'k>(
+    fn verify(&self, kit: &Kit) -> Result<Box<dyn VerifiedExamples>, Diagnostics> {
+        let params = kit.rule_params();
+        let examples = verify::verify(kit, |position| rules_at(position, params))?;
+        Ok(Box::new(PathstoneExamples(examples)))
+    }
+}
+
+/// A Pathstone kit's examples, replayed once, each at its own board size (sized ones,
+/// `road@3`, too); a build shows those [`for_size`] picks for its size.
+struct PathstoneExamples(Vec<verify::Verified<StackGame>>);
+
+impl VerifiedExamples for PathstoneExamples {
+    fn replayed(&self) -> usize {
+        self.0.len()
+    }
+
+    fn sheets<'k>(
         &self,
         kit: &'k Kit,
         size: u8,
+        puzzles: &[Example],
     ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
         let variant = Variant::pathstone(size).ok_or_else(|| {
             vec![crate::diag::Diagnostic::file(
@@ -107,21 +124,25 @@ impl GameKit for PathstoneKit {
             )]
         })?;
         let variant = variant.with_params(kit.rule_params());
-        // Each example is played at its own board size, so a 5×5 example can show
-        // Crowns in a kit built for any size; always with the kit's own numbers.
-        let rules = |position: &str| {
-            let game = game_for(position)?;
-            Ok(StackGame { variant: game.variant.with_params(kit.rule_params()) })
-        };
-        let examples = for_size(verify::verify(kit, rules)?, size);
-        Ok(Box::new(StackSheets::new(kit, variant, examples)))
+        let params = kit.rule_params();
+        let examples = verify::with_puzzles(&self.0, kit, puzzles, |position| {
+            rules_at(position, params)
+        })?;
+        Ok(Box::new(StackSheets::new(kit, variant, for_size(examples, size))))
     }
+}
+
+/// The rules an example is played by: at its own board size, so a 5×5 example can
+/// show Crowns in a kit built for any size; always with the kit's own numbers.
+fn rules_at(position: &str, params: &RuleParams) -> Result<StackGame, RulesError> {
+    let game = game_for(position)?;
+    Ok(StackGame { variant: game.variant.with_params(params) })
 }
 
 /// The examples for an N×N build: one whose id ends in `@N` is kept under the id before
 /// the `@` (`road@3` becomes `road` on 3×3), one for another size is left out, and one
 /// without `@` is kept unless a sized one of that name replaces it. Every example is
-/// still verified on every build.
+/// verified, whichever size is built.
 fn for_size<G: Game>(
     examples: Vec<verify::Verified<G>>,
     size: u8,

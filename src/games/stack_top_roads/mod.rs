@@ -7,12 +7,12 @@
 use std::ops::RangeInclusive;
 
 use super::stacking::{self, StackGame, StackSheets, Variant};
-use super::{GameId, GameKit, Sheets};
+use super::{GameId, GameKit, Sheets, VerifiedExamples};
 use crate::diag::Diagnostics;
-use crate::kit::{Kit, RuleKey};
+use crate::kit::{Example, Kit, RuleKey};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
-use crate::rules::Engine;
-use crate::verify;
+use crate::rules::{Engine, Game};
+use crate::verify::{self, Verified};
 
 /// Stack-top roads' home in the registry.
 pub struct StackTopRoadsKit;
@@ -101,15 +101,51 @@ impl GameKit for StackTopRoadsKit {
         )
     }
 
-    fn prepare<'k>(
+    fn verify(&self, kit: &Kit) -> Result<Box<dyn VerifiedExamples>, Diagnostics> {
+        // Examples are verified under the kit's own rules: its numbers, and the size
+        // of their own position (which a build of another size refuses).
+        let default = kit.board.default_size;
+        let examples = verify::verify(kit, |position| {
+            let rows =
+                position.split_whitespace().next().unwrap_or("").split('/').count();
+            let size = u8::try_from(rows).ok().filter(|s| self.sizes().contains(s));
+            let variant = Variant::stack_top_roads_sized(size.unwrap_or(default));
+            Ok(StackGame { variant: variant.with_params(kit.rule_params()) })
+        })?;
+        Ok(Box::new(StackTopRoadsExamples(examples)))
+    }
+}
+
+/// A Stack-top roads kit's examples, replayed once, each at the size of its position.
+struct StackTopRoadsExamples(Vec<Verified<StackGame>>);
+
+impl VerifiedExamples for StackTopRoadsExamples {
+    fn replayed(&self) -> usize {
+        self.0.len()
+    }
+
+    fn sheets<'k>(
         &self,
         kit: &'k Kit,
         size: u8,
+        puzzles: &[Example],
     ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
-        // Examples are verified under the kit's own rules: its size and numbers.
         let variant = Variant::stack_top_roads_sized(size).with_params(kit.rule_params());
-        let examples =
-            verify::verify(kit, |_| Ok(StackGame { variant: variant.clone() }))?;
+        let game = StackGame { variant: variant.clone() };
+        // Every example is played on the board being built: one of another size is
+        // told at its position, as the rules of this size refuse it.
+        let wrong_size: Diagnostics = (self.0.iter())
+            .filter(|verified| verified.game.variant.size != size)
+            .filter_map(|verified| {
+                let example = kit.examples.iter().find(|e| e.id == verified.id)?;
+                let refusal = game.parse_state(&example.position).err()?;
+                Some(verify::refused(kit, example, &refusal))
+            })
+            .collect();
+        if !wrong_size.is_empty() {
+            return Err(wrong_size);
+        }
+        let examples = verify::with_puzzles(&self.0, kit, puzzles, |_| Ok(game.clone()))?;
         Ok(Box::new(StackSheets::new(kit, variant, examples)))
     }
 }

@@ -7,9 +7,9 @@ pub(crate) mod rules;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
-use super::{Facts, GameId, GameKit, Sheets};
+use super::{Facts, GameId, GameKit, Sheets, VerifiedExamples};
 use crate::diag::Diagnostics;
-use crate::kit::Kit;
+use crate::kit::{Example, Kit};
 use crate::layout::flow::Chunk;
 use crate::layout::{FigureContext, FigureError};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
@@ -63,12 +63,27 @@ impl GameKit for ThreeMenSlideKit {
         puzzles::search(&ThreeMenSlide, self.id(), ".../.../... A", &policy, request)
     }
 
-    fn prepare<'k>(
+    fn verify(&self, kit: &Kit) -> Result<Box<dyn VerifiedExamples>, Diagnostics> {
+        Ok(Box::new(ThreeMenExamples(verify::verify(kit, |_| Ok(ThreeMenSlide))?)))
+    }
+}
+
+/// A Three-men slide kit's examples, replayed once: the game has one board size.
+struct ThreeMenExamples(Vec<Verified<ThreeMenSlide>>);
+
+impl VerifiedExamples for ThreeMenExamples {
+    fn replayed(&self) -> usize {
+        self.0.len()
+    }
+
+    fn sheets<'k>(
         &self,
         kit: &'k Kit,
         _size: u8,
+        puzzles: &[Example],
     ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
-        let examples = verify::verify(kit, |_| Ok(ThreeMenSlide))?;
+        let examples =
+            verify::with_puzzles(&self.0, kit, puzzles, |_| Ok(ThreeMenSlide))?;
         Ok(Box::new(ThreeMenSheets { kit, examples }))
     }
 }

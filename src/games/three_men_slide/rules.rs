@@ -235,7 +235,9 @@ impl Position {
     }
 
     fn slides(&self) -> Vec<Move> {
-        // Found once: the stuck-position search asks every position for its slides.
+        // A constant of the rules (the board's lines), worked out on first use rather
+        // than written out: not a cache. The stuck-position search asks every
+        // position for its slides.
         static EDGES: std::sync::OnceLock<Vec<(Square, Square)>> =
             std::sync::OnceLock::new();
         EDGES
@@ -534,6 +536,7 @@ impl fmt::Debug for State {
 }
 
 /// The rules of three-men slide.
+#[derive(Clone, Copy, Debug)]
 pub struct ThreeMenSlide;
 
 impl Game for ThreeMenSlide {
@@ -606,7 +609,8 @@ impl Game for ThreeMenSlide {
 /// where nobody has won and the player to move has no slide, in notation, sorted.
 /// Repetition and the turn limit are ignored for reachability.
 pub fn stuck_positions() -> Vec<String> {
-    // The same for every kit and build: searched once.
+    // A constant of the rules, the same for every kit and build, searched on first
+    // use rather than written out: not a cache of anything a build computes.
     static STUCK: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     STUCK.get_or_init(search_stuck_positions).clone()
 }
