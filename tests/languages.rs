@@ -397,3 +397,53 @@ fn no_move_broken(kits: &[&str], at_least: usize) {
     }
     assert!(lines_read > at_least, "{lines_read} lines read");
 }
+
+/// Every registered game's built-in kit builds every sheet in every language it has,
+/// on A4 and on Letter, through the library (the default tier builds two languages
+/// each, `games::tests` in the library), and a registered game without a kit fails.
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn every_registered_game_builds_in_every_language_on_a4_and_letter() {
+    use tablekit::pipeline::{Options, build, builtin_templates, load};
+    let kits: Vec<tablekit::kit::Kit> = crate::support::shipped_kits()
+        .iter()
+        .map(|source| load(source).expect("a built-in kit loads"))
+        .collect();
+    for game in tablekit::GameId::all() {
+        let kit = kits.iter().find(|kit| kit.game() == game);
+        let kit = kit.unwrap_or_else(|| panic!("no built-in kit plays {game}"));
+        let listed = games::kit(kit.id());
+        for lang in &listed.languages {
+            for paper in ["a4", "letter"] {
+                let options = Options {
+                    lang: lang.clone(),
+                    paper: tablekit::Paper::parse(paper, false).unwrap(),
+                    size: None,
+                    cell: None,
+                    calibration: None,
+                    previews: Default::default(),
+                    class: None,
+                    cut: Default::default(),
+                    large_print: false,
+                    templates: builtin_templates(game),
+                };
+                let built = build(kit, &options).unwrap_or_else(|e| {
+                    panic!("{game} in {lang} on {paper}: {}", e[0].render())
+                });
+                // Every sheet the listing names: the kit's, the host key and the
+                // contents sheet.
+                let mut written: Vec<&str> = built
+                    .outputs
+                    .iter()
+                    .map(|o| o.file_name.trim_end_matches(".pdf"))
+                    .collect();
+                let mut listed_sheets: Vec<&str> =
+                    listed.sheets.iter().map(String::as_str).collect();
+                written.sort();
+                listed_sheets.sort();
+                assert_eq!(written, listed_sheets, "{game} in {lang} on {paper}");
+                assert!(built.outputs.iter().all(|o| o.pages > 0), "{game}");
+            }
+        }
+    }
+}

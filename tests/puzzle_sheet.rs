@@ -636,3 +636,25 @@ fn puzzles_leave_the_other_sheets_and_their_stamp_alone() {
     }
     assert_ne!(sets[0], sets[1], "another seed, another set");
 }
+
+/// The generator's seed decides its puzzles: the same seed gives the same three-ply
+/// puzzles for every game at its kit's default size, another seed others, all
+/// different (the library's unit test asks every game for one-ply puzzles, and only
+/// Three-men slide for three-ply ones).
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn the_same_seed_gives_every_game_the_same_three_ply_puzzles_and_another_seed_others() {
+    for game in tablekit::GameId::all() {
+        let kit = games::kits().iter().find(|kit| kit.game == game.name());
+        let size =
+            kit.unwrap_or_else(|| panic!("no built-in kit plays {game}")).default_size;
+        let once = tablekit::generate_puzzles(game, size, 3, 3, 42).unwrap();
+        let again = tablekit::generate_puzzles(game, size, 3, 3, 42).unwrap();
+        assert_eq!(once, again, "{game}");
+        let other = tablekit::generate_puzzles(game, size, 3, 3, 43).unwrap();
+        assert_ne!(once, other, "{game}");
+        let positions: std::collections::BTreeSet<&str> =
+            once.iter().map(|p| p.position.as_str()).collect();
+        assert_eq!(positions.len(), once.len(), "{game}: puzzles are all different");
+    }
+}
