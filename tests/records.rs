@@ -272,13 +272,9 @@ fn last_page_fill(pdf: &Probe) -> f64 {
 #[test]
 fn a_record_sheet_does_not_end_on_a_nearly_empty_page() {
     // The Crossway record grows with the board: its default and its largest.
-    let tmp = tempfile::tempdir().unwrap();
-    for size in ["9", "19"] {
-        let out = tmp.path().join(size);
-        let args = ["build", "crossway", "--size", size, "--out", out.to_str().unwrap()];
-        let run = tablekit(&args);
-        assert!(run.status.success(), "{}", stderr(&run));
-        let (path, pdf) = record(&out, "crossway", "ledger", "en");
+    for size in [9, 19] {
+        let (built, _) = shared::variant_built("crossway", "en", "a4", size);
+        let (path, pdf) = record(built.dir(), "crossway", "ledger", "en");
         assert_last_page_filled(&path, pdf);
     }
 }
@@ -299,14 +295,14 @@ fn no_record_sheet_ends_on_a_nearly_empty_page() {
     }
     // Other sizes of the games whose records grow with the board.
     for (kit, size) in [
-        ("crossway", "5"),
-        ("crossway", "13"),
-        ("crossway", "19"),
-        ("pathstone", "3"),
-        ("pathstone", "8"),
+        ("crossway", 5),
+        ("crossway", 13),
+        ("crossway", 19),
+        ("pathstone", 3),
+        ("pathstone", 8),
     ] {
-        let out = shared::build(&[kit, "--size", size]).dir();
-        let (path, pdf) = record(out, kit, "ledger", "en");
+        let (built, _) = shared::variant_built(kit, "en", "a4", size);
+        let (path, pdf) = record(built.dir(), kit, "ledger", "en");
         assert_last_page_filled(&path, pdf);
     }
 }
