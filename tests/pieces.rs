@@ -48,7 +48,7 @@ fn build(id: &str, extra: &[&str]) -> PathBuf {
     // Paper and size alone: the variant other tests read too (on A4 at the default
     // size, a folder of the build of every kit in every language).
     let named = |option: &&str| *option == "--paper" || *option == "--size";
-    let plain = extra.iter().step_by(2).all(named) && extra.len() % 2 == 0;
+    let plain = extra.iter().step_by(2).all(named) && extra.len().is_multiple_of(2);
     if builtin && plain {
         let size = size.map_or(games::kit(id).default_size, |n| n.parse().unwrap());
         return shared::variant(id, "en", paper, size);
