@@ -1,8 +1,8 @@
 //! What the PDFs say about themselves, read back with lopdf from every built-in kit
-//! in every language: no conformance claim they do not meet, grey art in
-//! DeviceGray, tablekit as producer with reproducible dates, subset fonts named
-//! after their glyph sets, exact page boxes, and the writer's `DocInfo` reaching
-//! the catalog.
+//! (in English and Arabic; the full tier reads every language): no conformance claim
+//! they do not meet, grey art in DeviceGray, tablekit as producer with reproducible
+//! dates, subset fonts named after their glyph sets, exact page boxes, and the
+//! writer's `DocInfo` reaching the catalog.
 
 use std::collections::BTreeMap;
 use std::fs;
