@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{copy_of, edit, stderr, tablekit};
-use crate::support::{games, pdf_probe, without_placeholders};
+use crate::support::{games, pdf_probe, shared, without_placeholders};
 
 /// Arabic harakat (fathatan … sukun, superscript alef).
 fn is_haraka(c: char) -> bool {
@@ -116,10 +116,8 @@ fn every_word_a_reader_copies_from_any_sheet_is_a_word_of_its_strings_file() {
 /// the strings file of its kit and language; and not vacuously: more than `words`
 /// distinct words read back in each language, and `harakat` Arabic words with harakat.
 fn copied_words_are_strings(kits: &[&str], at_least: usize, harakat_at_least: usize) {
-    let tmp = tempfile::tempdir().unwrap();
-    let args = ["build", "--lang", "all", "--out", tmp.path().to_str().unwrap()];
-    let run = crate::support::fixture(&[&args[..], kits].concat()).output().unwrap();
-    assert!(run.status.success(), "{}", stderr(&run));
+    // Every kit in every language on A4: the build most tests read.
+    let out = shared::every_language().dir();
     let mut checked: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
     let mut strays = BTreeSet::new();
     for &kit in kits {
@@ -132,13 +130,13 @@ fn copied_words_are_strings(kits: &[&str], at_least: usize, harakat_at_least: us
             // The contents sheet quotes the command that makes the build again.
             let command = format!("tablekit build {kit} --lang {lang} --paper a4 --size");
             vocabulary.extend(words(&command).map(str::to_string));
-            for pdf in pdfs_in(&build_dir(tmp.path(), kit, lang)) {
+            for pdf in pdfs_in(&build_dir(out, kit, lang)) {
                 let bytes = fs::read(&pdf).unwrap();
                 for (font, map) in pdf_probe::to_unicode_maps(&bytes) {
                     let bad = map.iter().find(|(_, t)| t.contains('\u{FFFD}'));
                     assert!(bad.is_none(), "{}: {font} maps {bad:?}", pdf.display());
                 }
-                let text = pdf_probe::load(&bytes).text();
+                let text = shared::probe(&pdf).text();
                 let sheet = pdf.file_name().unwrap().to_str().unwrap().to_string();
                 for word in sheet_words(&text) {
                     if vocabulary.contains(word) {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::cli::tablekit;
-use crate::support::pdf_probe::{self, PageProbe};
+use crate::support::pdf_probe::PageProbe;
 use crate::support::shared;
 
 /// The cells of every drawn grid on `page`: vertical lines of one length (20 mm or
@@ -209,21 +209,27 @@ fn sheets_have_a_key_in_their_language(out: &Path) -> usize {
 /// diagrams of the stacking games is one or the other.
 #[test]
 fn diagram_pieces_of_the_two_sides_differ_by_tone() {
-    let tmp = tempfile::tempdir().unwrap();
     let (mut dark, mut light) = (0, 0);
-    for (kit, size) in [("pathstone", "8"), ("stack-top-roads", "3")] {
-        let out = tmp.path().join(kit);
-        let args = ["build", kit, "--size", size, "--puzzles", "2", "--plies", "1"];
-        let done = tablekit(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
-        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-        for path in pdfs(&out) {
+    // The English folders of builds the cell and key tests read too: Pathstone 8×8
+    // and Stack-top roads 3×3, with puzzles of one move.
+    let builds: [(&str, &[&str]); 2] = [
+        ("pathstone", &["pathstone", "--lang", "en", "--size", "8"]),
+        ("stack-top-roads", &["stack-top-roads", "--lang", "all"]),
+    ];
+    for (kit, options) in builds {
+        let out = shared::build(&[&QUICK_PUZZLES[..], options].concat()).dir();
+        let english = |path: &std::path::PathBuf| {
+            let variant = path.parent().unwrap().file_name().unwrap().to_string_lossy();
+            variant.starts_with("en-")
+        };
+        for path in pdfs(&out.join(kit)).into_iter().filter(english) {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
             if !["rule-card.pdf", "quick-start.pdf", "puzzles.pdf"]
                 .contains(&name.as_str())
             {
                 continue;
             }
-            let probe = pdf_probe::load_file(&path);
+            let probe = shared::probe(&path);
             let pieces = probe.pages.iter().flat_map(|p| &p.rects);
             for rect in pieces.filter(|r| r.filled && r.stroked) {
                 match rect.fill_gray {

@@ -353,29 +353,32 @@ fn move_broken_between(line: &str, next: &str) -> bool {
     ends_half && begins_square
 }
 
-/// No move is broken across lines on any sheet, in any language: the Three-men slide
-/// moves (C3-C2) of the rule card, host key and puzzle answers among them.
+/// No move is broken across lines on any sheet, in English and Arabic: the Three-men
+/// slide moves (C3-C2) of the rule card, host key and puzzle answers among them. The
+/// full tier reads every kit in every language.
 #[test]
-fn no_move_of_a_kit_is_broken_across_lines_in_any_language() {
+fn no_move_of_a_kit_is_broken_across_lines_left_to_right_or_right_to_left() {
     assert!(move_broken_between("then C3-", "C2 wins"), "the test sees a broken move");
     assert!(!move_broken_between("then C3-C2", "wins"));
-    no_move_broken(&["three-men-slide"], 300);
+    no_move_broken(&["three-men-slide"], &["en", "ar"], 600);
 }
 
 #[test]
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn no_move_is_broken_across_lines_in_any_language() {
-    no_move_broken(&games::ids(), 1000);
+    no_move_broken(&games::ids(), &["all"], 1000);
 }
 
-/// No line of any sheet of `kits`, built in every language with puzzles, ends in half
-/// a move (more than `at_least` lines read).
-fn no_move_broken(kits: &[&str], at_least: usize) {
+/// No line of any sheet of `kits`, built with puzzles in each of `langs` (`all` for
+/// every language), ends in half a move (more than `at_least` lines read).
+fn no_move_broken(kits: &[&str], langs: &[&str], at_least: usize) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
-    let args = ["build", "--lang", "all", "--puzzles", "4", "--out", out];
-    let run = crate::support::fixture(&[&args[..], kits].concat()).output().unwrap();
-    assert!(run.status.success(), "{}", stderr(&run));
+    for lang in langs {
+        let args = ["build", "--lang", lang, "--puzzles", "4", "--out", out];
+        let run = crate::support::fixture(&[&args[..], kits].concat()).output().unwrap();
+        assert!(run.status.success(), "{}", stderr(&run));
+    }
     let mut lines_read = 0;
     for kit in kits {
         for folder in fs::read_dir(tmp.path().join(kit)).unwrap() {
@@ -397,4 +400,54 @@ fn no_move_broken(kits: &[&str], at_least: usize) {
         }
     }
     assert!(lines_read > at_least, "{lines_read} lines read");
+}
+
+/// Every registered game's built-in kit builds every sheet in every language it has,
+/// on A4 and on Letter, through the library (the default tier builds two languages
+/// each, `games::tests` in the library), and a registered game without a kit fails.
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn every_registered_game_builds_in_every_language_on_a4_and_letter() {
+    use tablekit::pipeline::{Options, build, builtin_templates, load};
+    let kits: Vec<tablekit::kit::Kit> = crate::support::shipped_kits()
+        .iter()
+        .map(|source| load(source).expect("a built-in kit loads"))
+        .collect();
+    for game in tablekit::GameId::all() {
+        let kit = kits.iter().find(|kit| kit.game() == game);
+        let kit = kit.unwrap_or_else(|| panic!("no built-in kit plays {game}"));
+        let listed = games::kit(kit.id());
+        for lang in &listed.languages {
+            for paper in ["a4", "letter"] {
+                let options = Options {
+                    lang: lang.clone(),
+                    paper: tablekit::Paper::parse(paper, false).unwrap(),
+                    size: None,
+                    cell: None,
+                    calibration: None,
+                    previews: Default::default(),
+                    class: None,
+                    cut: Default::default(),
+                    large_print: false,
+                    templates: builtin_templates(game),
+                };
+                let built = build(kit, &options).unwrap_or_else(|e| {
+                    panic!("{game} in {lang} on {paper}: {}", e[0].render())
+                });
+                // Every sheet the listing names: the kit's, the host key and the
+                // contents sheet.
+                let mut written: Vec<&str> = built
+                    .outputs
+                    .iter()
+                    .map(|o| o.file_name.trim_end_matches(".pdf"))
+                    .collect();
+                let mut listed_sheets: Vec<&str> =
+                    listed.sheets.iter().map(String::as_str).collect();
+                written.sort();
+                listed_sheets.sort();
+                assert_eq!(written, listed_sheets, "{game} in {lang} on {paper}");
+                assert!(built.outputs.iter().all(|o| o.pages > 0), "{game}");
+            }
+        }
+    }
 }

@@ -42,11 +42,19 @@ fn case(id: &str) -> Case {
 /// The English players' folder of `id` built with `extra`: a build shared between
 /// tests, which read it and leave it as it is.
 fn build(id: &str, extra: &[&str]) -> PathBuf {
-    let args = [&[id][..], extra].concat();
-    let out = shared::build(&args).dir();
     let paper = extra.windows(2).find(|w| w[0] == "--paper").map_or("a4", |w| w[1]);
     let size = extra.windows(2).find(|w| w[0] == "--size").map(|w| w[1]);
     let builtin = games::kits().iter().any(|k| k.id == id);
+    // Paper and size alone: the variant other tests read too (on A4 at the default
+    // size, a folder of the build of every kit in every language).
+    let named = |option: &&str| *option == "--paper" || *option == "--size";
+    let plain = extra.iter().step_by(2).all(named) && extra.len().is_multiple_of(2);
+    if builtin && plain {
+        let size = size.map_or(games::kit(id).default_size, |n| n.parse().unwrap());
+        return shared::variant(id, "en", paper, size);
+    }
+    let args = [&[id][..], extra].concat();
+    let out = shared::build(&args).dir();
     let suffix = match size {
         Some(n) => format!("-{n}"),
         None if builtin => case(id).suffix,

@@ -550,11 +550,25 @@ fn numbered(text: &str, count: usize) -> Vec<String> {
 /// shows (read from the diagram's alternative text, which names every piece) and the
 /// player to move, solved by the rules at the length the question asks, has exactly
 /// one winning first move, and the line the host key prints is the rules' own.
+///
+/// Here each game's first proved sheet; the full tier proves them all.
 #[test]
 fn every_printed_puzzle_is_proved_from_its_own_page() {
+    puzzles_are_proved_from_their_pages(1);
+}
+
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn every_printed_puzzle_of_every_proved_sheet_is_proved_from_its_own_page() {
+    puzzles_are_proved_from_their_pages(usize::MAX);
+}
+
+/// The first `sheets` puzzle sheets of each game's `puzzles_proved`, each puzzle
+/// proved from its own page.
+fn puzzles_are_proved_from_their_pages(sheets: usize) {
     let builds = games::kits().iter().flat_map(|kit| {
-        let sizes = kit.expected().puzzles_proved;
-        sizes.iter().map(|&(size, plies)| (kit.id.as_str(), size as usize, plies))
+        let sizes = kit.expected().puzzles_proved.iter().take(sheets);
+        sizes.map(|&(size, plies)| (kit.id.as_str(), size as usize, plies))
     });
     let mut proved = 0;
     for (kit, size, plies) in builds {
@@ -581,7 +595,7 @@ fn every_printed_puzzle_is_proved_from_its_own_page() {
         }
     }
     let builds: usize =
-        games::kits().iter().map(|k| k.expected().puzzles_proved.len()).sum();
+        games::kits().iter().map(|k| k.expected().puzzles_proved.len().min(sheets)).sum();
     assert_eq!(proved, 4 * builds);
 }
 
@@ -636,4 +650,26 @@ fn puzzles_leave_the_other_sheets_and_their_stamp_alone() {
         sets.push(set);
     }
     assert_ne!(sets[0], sets[1], "another seed, another set");
+}
+
+/// The generator's seed decides its puzzles: the same seed gives the same three-ply
+/// puzzles for every game at its kit's default size, another seed others, all
+/// different (the library's unit test asks every game for one-ply puzzles, and only
+/// Three-men slide for three-ply ones).
+#[test]
+#[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
+fn the_same_seed_gives_every_game_the_same_three_ply_puzzles_and_another_seed_others() {
+    for game in tablekit::GameId::all() {
+        let kit = games::kits().iter().find(|kit| kit.game == game.name());
+        let size =
+            kit.unwrap_or_else(|| panic!("no built-in kit plays {game}")).default_size;
+        let once = tablekit::generate_puzzles(game, size, 3, 3, 42).unwrap();
+        let again = tablekit::generate_puzzles(game, size, 3, 3, 42).unwrap();
+        assert_eq!(once, again, "{game}");
+        let other = tablekit::generate_puzzles(game, size, 3, 3, 43).unwrap();
+        assert_ne!(once, other, "{game}");
+        let positions: std::collections::BTreeSet<&str> =
+            once.iter().map(|p| p.position.as_str()).collect();
+        assert_eq!(positions.len(), once.len(), "{game}: puzzles are all different");
+    }
 }

@@ -151,72 +151,95 @@ fn records_start_where_their_language_reads(kits: &[&str]) {
 
 #[test]
 fn a_record_s_type_is_readable_and_its_write_in_cells_take_handwriting() {
-    // One kit's record sheet; the full tier reads every kit's.
-    record_type_is_readable(&["stack-top-roads"]);
+    // One kit's record sheet, on Letter in English and Arabic; the full tier reads
+    // every kit's in every language on both papers.
+    record_type_is_readable(&["stack-top-roads"], &["en", "ar"]);
 }
 
 #[test]
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn record_type_is_readable_and_write_in_cells_take_handwriting() {
-    record_type_is_readable(&[]);
+    record_type_is_readable(&[], &[]);
 }
 
 /// The record sheets of `kits` (every kit if none is named), in every language on A4
-/// and Letter: type at least 7 pt (8 pt bold), rows and columns at least 6 mm apart.
-fn record_type_is_readable(kits: &[&str]) {
-    for out in [build_all(kits, "a4", &[]), build_all(kits, "letter", &[])] {
-        for (kit, sheet, _, _) in records(kits) {
-            for lang in langs(kit) {
-                let (path, pdf) = record(&out, kit, sheet, lang);
-                for (i, page) in pdf.pages.iter().enumerate() {
-                    let inside = above_footer(page);
-                    let what = format!("{} page {}", path.display(), i + 1);
-                    for run in page.texts.iter().filter(|t| inside(t.y)) {
-                        assert!(run.size_pt >= 7.0 - 1e-6, "{what}: {run:?}");
-                        // Headings and printed labels are bold: never under 8 pt.
-                        if bold(run) {
-                            assert!(run.size_pt >= 8.0 - 1e-6, "{what}: {run:?}");
-                        }
+/// and on Letter in `letter_langs` (every language if none is named): type at least
+/// 7 pt (8 pt bold), rows and columns at least 6 mm apart.
+fn record_type_is_readable(kits: &[&str], letter_langs: &[&'static str]) {
+    for (kit, sheet, _, _) in records(kits) {
+        for (out, lang) in record_builds(kits, kit, letter_langs) {
+            let (path, pdf) = record(&out, kit, sheet, lang);
+            for (i, page) in pdf.pages.iter().enumerate() {
+                let inside = above_footer(page);
+                let what = format!("{} page {}", path.display(), i + 1);
+                for run in page.texts.iter().filter(|t| inside(t.y)) {
+                    assert!(run.size_pt >= 7.0 - 1e-6, "{what}: {run:?}");
+                    // Headings and printed labels are bold: never under 8 pt.
+                    if bold(run) {
+                        assert!(run.size_pt >= 8.0 - 1e-6, "{what}: {run:?}");
                     }
-                    // The light rules of rows and columns: at least 6 mm apart.
-                    let rules: Vec<_> = page
-                        .segments
-                        .iter()
-                        .filter(|s| (s.width_mm - 0.25).abs() < 0.02 && !s.dashed)
-                        .filter(|s| inside(s.y1.max(s.y2)))
-                        .collect();
-                    let across = rules.iter().filter(|s| (s.y1 - s.y2).abs() < 1e-3);
-                    let down = rules.iter().filter(|s| (s.x1 - s.x2).abs() < 1e-3);
-                    // Columns are compared within a row: a ledger's band of stacks
-                    // below its turn's row has columns of its own.
-                    let mut rows: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
-                    for s in down {
-                        let top = (s.y1.min(s.y2) * 10.0).round() as i64;
-                        rows.entry(top).or_default().push(s.x1);
-                    }
-                    let columns: Vec<_> =
-                        rows.into_values().filter(|xs| xs.len() > 1).collect();
-                    assert!(!columns.is_empty(), "{what}: no column rules");
-                    let across = across.map(|s| s.y1).collect::<Vec<_>>();
-                    let named = columns.into_iter().map(|xs| ("column", xs));
-                    for (name, values) in std::iter::once(("row", across)).chain(named) {
-                        let mut values = values;
-                        values.sort_by(f64::total_cmp);
-                        values.dedup_by(|a, b| (*a - *b).abs() < 0.1);
-                        assert!(values.len() > 1, "{what}: no {name} rules");
-                        for pair in values.windows(2) {
-                            assert!(
-                                pair[1] - pair[0] >= 6.0 - 1e-3,
-                                "{what}: {name} rules {:.2} and {:.2} mm",
-                                pair[0],
-                                pair[1]
-                            );
-                        }
+                }
+                // The light rules of rows and columns: at least 6 mm apart.
+                let rules: Vec<_> = page
+                    .segments
+                    .iter()
+                    .filter(|s| (s.width_mm - 0.25).abs() < 0.02 && !s.dashed)
+                    .filter(|s| inside(s.y1.max(s.y2)))
+                    .collect();
+                let across = rules.iter().filter(|s| (s.y1 - s.y2).abs() < 1e-3);
+                let down = rules.iter().filter(|s| (s.x1 - s.x2).abs() < 1e-3);
+                // Columns are compared within a row: a ledger's band of stacks
+                // below its turn's row has columns of its own.
+                let mut rows: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
+                for s in down {
+                    let top = (s.y1.min(s.y2) * 10.0).round() as i64;
+                    rows.entry(top).or_default().push(s.x1);
+                }
+                let columns: Vec<_> =
+                    rows.into_values().filter(|xs| xs.len() > 1).collect();
+                assert!(!columns.is_empty(), "{what}: no column rules");
+                let across = across.map(|s| s.y1).collect::<Vec<_>>();
+                let named = columns.into_iter().map(|xs| ("column", xs));
+                for (name, values) in std::iter::once(("row", across)).chain(named) {
+                    let mut values = values;
+                    values.sort_by(f64::total_cmp);
+                    values.dedup_by(|a, b| (*a - *b).abs() < 0.1);
+                    assert!(values.len() > 1, "{what}: no {name} rules");
+                    for pair in values.windows(2) {
+                        assert!(
+                            pair[1] - pair[0] >= 6.0 - 1e-3,
+                            "{what}: {name} rules {:.2} and {:.2} mm",
+                            pair[0],
+                            pair[1]
+                        );
                     }
                 }
             }
         }
     }
+}
+
+/// The builds whose record sheets of `kit` [`record_type_is_readable`] reads, each
+/// with the language to read: every language on A4, and on Letter those of
+/// `letter_langs` (all if none is named), each from a build shared between tests.
+fn record_builds(
+    kits: &[&str],
+    kit: &'static str,
+    letter_langs: &[&'static str],
+) -> Vec<(PathBuf, &'static str)> {
+    let a4 = build_all(kits, "a4", &[]);
+    let mut builds: Vec<(PathBuf, &str)> =
+        langs(kit).iter().map(|lang| (a4.clone(), lang.as_str())).collect();
+    if letter_langs.is_empty() {
+        let letter = build_all(kits, "letter", &[]);
+        builds.extend(langs(kit).iter().map(|lang| (letter.clone(), lang.as_str())));
+    }
+    for &lang in letter_langs {
+        let size = games::kit(kit).default_size;
+        let (built, _) = shared::variant_built(kit, lang, "letter", size);
+        builds.push((built.dir().to_path_buf(), lang));
+    }
+    builds
 }
 
 #[test]
@@ -268,13 +291,9 @@ fn last_page_fill(pdf: &Probe) -> f64 {
 #[test]
 fn a_record_sheet_does_not_end_on_a_nearly_empty_page() {
     // The Crossway record grows with the board: its default and its largest.
-    let tmp = tempfile::tempdir().unwrap();
-    for size in ["9", "19"] {
-        let out = tmp.path().join(size);
-        let args = ["build", "crossway", "--size", size, "--out", out.to_str().unwrap()];
-        let run = tablekit(&args);
-        assert!(run.status.success(), "{}", stderr(&run));
-        let (path, pdf) = record(&out, "crossway", "ledger", "en");
+    for size in [9, 19] {
+        let (built, _) = shared::variant_built("crossway", "en", "a4", size);
+        let (path, pdf) = record(built.dir(), "crossway", "ledger", "en");
         assert_last_page_filled(&path, pdf);
     }
 }
@@ -295,14 +314,14 @@ fn no_record_sheet_ends_on_a_nearly_empty_page() {
     }
     // Other sizes of the games whose records grow with the board.
     for (kit, size) in [
-        ("crossway", "5"),
-        ("crossway", "13"),
-        ("crossway", "19"),
-        ("pathstone", "3"),
-        ("pathstone", "8"),
+        ("crossway", 5),
+        ("crossway", 13),
+        ("crossway", 19),
+        ("pathstone", 3),
+        ("pathstone", 8),
     ] {
-        let out = shared::build(&[kit, "--size", size]).dir();
-        let (path, pdf) = record(out, kit, "ledger", "en");
+        let (built, _) = shared::variant_built(kit, "en", "a4", size);
+        let (path, pdf) = record(built.dir(), kit, "ledger", "en");
         assert_last_page_filled(&path, pdf);
     }
 }

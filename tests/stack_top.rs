@@ -3,6 +3,7 @@
 
 use crate::cli::{edit, stderr, tablekit};
 use crate::support::pdf_probe::{self, Probe};
+use crate::support::shared;
 use std::path::{Path, PathBuf};
 
 const KIT: &str = "stack-top-roads";
@@ -168,28 +169,27 @@ fn stack_cells(page: &pdf_probe::PageProbe) -> Option<(f64, f64, usize)> {
 /// paper and in large print.
 #[test]
 fn the_ledger_stack_cells_hold_the_tallest_stack_in_handwriting() {
-    let tmp = tempfile::tempdir().unwrap();
-    let builds: [&[&str]; 4] = [
-        &["--paper", "a4"],
-        &["--paper", "letter"],
-        &["--paper", "a5"],
-        &["--large-print"],
+    // Builds shared with other tests: A4 and Letter as every test reads them, A5 and
+    // large print as `pdf_tagged` reads their tables.
+    let builds: [(&[&str], PathBuf); 4] = [
+        (&["--paper", "a4"], shared::variant(KIT, "en", "a4", 3)),
+        (&["--paper", "letter"], shared::variant(KIT, "en", "letter", 3)),
+        (&["--paper", "a5"], ledger_build(&[KIT, "--paper", "a5"])),
+        (&["--large-print"], ledger_build(&[KIT, "--large-print"])),
     ];
-    for (i, extra) in builds.iter().enumerate() {
-        let out = tmp.path().join(i.to_string());
-        let args = [&["build", KIT, "--out", out.to_str().unwrap()][..], extra].concat();
-        let run = tablekit(&args);
-        assert!(run.status.success(), "{}", stderr(&run));
-        let variant = std::fs::read_dir(out.join(KIT))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .find(|p| !p.to_string_lossy().ends_with("-host"))
-            .unwrap();
-        let ledger = pdf_probe::load_file(&variant.join("ledger.pdf"));
+    for (extra, variant) in builds {
+        let ledger = shared::probe(&variant.join("ledger.pdf"));
         let (w, h, n) = stack_cells(&ledger.pages[0]).expect("a row of cells");
         // Nine cells: eight rules between them, seven gaps alike at least.
         assert!(n >= 7, "{extra:?}: {n} cells alike");
         let letters = ((w - 1.0) / 3.0).floor() * (h / 5.0 + 1e-6).floor();
         assert!(letters >= 16.0, "{extra:?}: stack cells {w} × {h} mm hold {letters}");
     }
+}
+
+/// The players' folder of the shared build `tablekit build <args>` of one variant.
+fn ledger_build(args: &[&str]) -> PathBuf {
+    let out = shared::build(args).dir().join(KIT);
+    let variants = std::fs::read_dir(out).unwrap().map(|e| e.unwrap().path());
+    variants.into_iter().find(|p| !p.to_string_lossy().ends_with("-host")).unwrap()
 }

@@ -3,8 +3,9 @@
 //! every edit. The full tier is the integration tests ignored with the reason below:
 //! the whole language × size × paper × kit matrix, the tests that run `check` (which
 //! builds every variant itself) and those that wait out a time limit. `.ci/run` runs
-//! both, the full tier as `cargo test --release --test tests -- --ignored`, which
-//! leaves the library's ignored unit tests (deep perft, every f32) to be run by hand.
+//! both, the full tier as `cargo test --release --test tests -- --ignored`, and the
+//! library's unit tests of the full tier, each in a module `full_tier`, by that name;
+//! the library's other ignored unit tests (deep perft, every f32) are run by hand.
 
 use std::fs;
 use std::path::Path;
@@ -14,6 +15,14 @@ const FULL_TIER: &str = r#"= "full tier: run by .ci/run, or cargo test --release
 
 /// The command `.ci/run` runs the full tier with.
 const FULL_TIER_COMMAND: &str = "cargo test --release --test tests -- --ignored";
+
+/// The reason a library unit test of the full tier is ignored for.
+const LIBRARY_FULL_TIER: &str = r#"= "full tier: run by .ci/run, or cargo test --release -p tablekit-core -- --ignored full_tier::"]"#;
+
+/// The command `.ci/run` runs the library's share of the full tier with: the ignored
+/// tests whose path has a module `full_tier`.
+const LIBRARY_FULL_TIER_COMMAND: &str =
+    "cargo test --release -p tablekit-core -- --ignored full_tier::";
 
 #[test]
 fn every_ignored_integration_test_is_in_the_full_tier_which_ci_runs() {
@@ -51,4 +60,47 @@ fn every_ignored_integration_test_is_in_the_full_tier_which_ci_runs() {
     let ci = fs::read_to_string(root.join(".ci/run")).unwrap();
     let runs = ci.lines().any(|l| l.trim() == FULL_TIER_COMMAND);
     assert!(runs, ".ci/run does not run the full tier ({FULL_TIER_COMMAND})");
+}
+
+#[test]
+fn every_library_test_of_the_full_tier_is_in_a_full_tier_module_which_ci_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Written in pieces so that this file does not match itself.
+    let attribute = concat!("#[", "ignore");
+    let module = concat!("mod ", "full_tier {");
+    let mut full = 0;
+    let mut stack = vec![root.join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            let mut in_module = false;
+            for (n, line) in text.lines().enumerate() {
+                in_module |= line.trim() == module;
+                let Some(rest) = line.trim().strip_prefix(attribute) else { continue };
+                if !rest.trim_start_matches([' ', '=', '"']).starts_with("full tier") {
+                    continue;
+                }
+                let place = format!("{}:{}", path.display(), n + 1);
+                assert_eq!(rest.trim(), LIBRARY_FULL_TIER, "{place}");
+                // Only the filter `full_tier::` selects it for .ci/run.
+                assert!(
+                    in_module,
+                    "{place}: a full-tier test outside a `full_tier` module"
+                );
+                full += 1;
+            }
+        }
+    }
+    assert!(full > 0, "no library test in the full tier");
+    let ci = fs::read_to_string(root.join(".ci/run")).unwrap();
+    let runs = ci.lines().any(|l| l.trim() == LIBRARY_FULL_TIER_COMMAND);
+    assert!(runs, ".ci/run does not run the library's full tier");
 }

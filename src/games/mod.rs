@@ -294,9 +294,11 @@ mod tests {
     }
 
     /// The "Adding a game" walk-through ends here: a registered game ships a kit that
-    /// builds every sheet in every language it has, on A4 and on Letter.
+    /// builds every sheet on A4 and on Letter. Here in two of its languages, English on
+    /// A4 and its first (Arabic, right to left, in the built-in kits) on Letter; the
+    /// full tier builds every language on both papers (`tests/languages.rs`).
     #[test]
-    fn every_registered_game_builds_in_every_language_on_a4_and_letter() {
+    fn every_registered_game_builds_in_two_languages_on_a4_and_letter() {
         use crate::pipeline::{Options, build};
         use crate::sheet::template::TemplateSet;
         let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kits");
@@ -308,27 +310,26 @@ mod tests {
         for game in GameId::all() {
             let kit = kits.iter().find(|kit| kit.game() == game);
             let kit = kit.unwrap_or_else(|| panic!("no built-in kit plays {game}"));
-            for lang in kit.languages.keys() {
-                for paper in ["a4", "letter"] {
-                    let options = Options {
-                        lang: lang.clone(),
-                        paper: crate::layout::Paper::parse(paper, false).unwrap(),
-                        size: None,
-                        cell: None,
-                        calibration: None,
-                        previews: Default::default(),
-                        class: None,
-                        cut: Default::default(),
-                        large_print: false,
-                        templates: TemplateSet::builtin(game, home(game).templates()),
-                    };
-                    let built = build(kit, &options).unwrap_or_else(|e| {
-                        panic!("{game} in {lang} on {paper}: {}", e[0].render())
-                    });
-                    // Every listed sheet, the host key and the contents sheet.
-                    assert_eq!(built.outputs.len(), kit.sheets.len() + 2, "{game}");
-                    assert!(built.outputs.iter().all(|o| o.pages > 0), "{game}");
-                }
+            let first = kit.languages.keys().next().expect("a language");
+            for (lang, paper) in [("en", "a4"), (first.as_str(), "letter")] {
+                let options = Options {
+                    lang: lang.to_string(),
+                    paper: crate::layout::Paper::parse(paper, false).unwrap(),
+                    size: None,
+                    cell: None,
+                    calibration: None,
+                    previews: Default::default(),
+                    class: None,
+                    cut: Default::default(),
+                    large_print: false,
+                    templates: TemplateSet::builtin(game, home(game).templates()),
+                };
+                let built = build(kit, &options).unwrap_or_else(|e| {
+                    panic!("{game} in {lang} on {paper}: {}", e[0].render())
+                });
+                // Every listed sheet, the host key and the contents sheet.
+                assert_eq!(built.outputs.len(), kit.sheets.len() + 2, "{game}");
+                assert!(built.outputs.iter().all(|o| o.pages > 0), "{game}");
             }
         }
     }

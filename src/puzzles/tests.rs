@@ -107,18 +107,38 @@ fn default_size(game: GameId) -> u8 {
     }
 }
 
+/// Three-ply puzzles on the 3×3 boards; those of the larger boards, whose search
+/// takes some 0.4 s, are the full tier's ([`full_tier`]).
 #[test]
 fn one_and_three_ply_puzzles_hold_for_every_game_at_its_default_size() {
     for game in GameId::all() {
-        for plies in [1, 3] {
-            let size = default_size(game);
-            let puzzles = generate(game, size, 2, plies, 18).unwrap();
-            assert_eq!(puzzles.len(), 2, "{game} P={plies}");
-            for puzzle in &puzzles {
-                assert_eq!((puzzle.game, puzzle.size, puzzle.plies), (game, size, plies));
-                check(puzzle);
-            }
+        let plies: &[u32] = if default_size(game) > 3 { &[1] } else { &[1, 3] };
+        for &plies in plies {
+            default_size_puzzles_hold(game, plies);
         }
+    }
+}
+
+/// Two puzzles of `plies` plies at `game`'s default size, each proved by [`check`].
+fn default_size_puzzles_hold(game: GameId, plies: u32) {
+    let size = default_size(game);
+    let puzzles = generate(game, size, 2, plies, 18).unwrap();
+    assert_eq!(puzzles.len(), 2, "{game} P={plies}");
+    for puzzle in &puzzles {
+        assert_eq!((puzzle.game, puzzle.size, puzzle.plies), (game, size, plies));
+        check(puzzle);
+    }
+}
+
+/// The library's share of the full tier, which `.ci/run` runs by this module's name.
+mod full_tier {
+    use super::*;
+
+    #[test]
+    #[ignore = "full tier: run by .ci/run, or cargo test --release -p tablekit-core -- --ignored full_tier::"]
+    fn three_ply_puzzles_hold_on_the_larger_default_boards() {
+        let larger = GameId::all().filter(|&game| default_size(game) > 3);
+        larger.for_each(|game| default_size_puzzles_hold(game, 3));
     }
 }
 
@@ -138,15 +158,18 @@ fn five_ply_puzzles_hold_on_the_stacking_3x3_board() {
     puzzles.iter().for_each(check);
 }
 
+/// Every game at one ply, and Three-men slide at three; the full tier asks every game
+/// for three-ply puzzles (`tests/puzzle_sheet.rs`), which takes a second.
 #[test]
 fn the_same_seed_gives_the_same_puzzles_and_another_seed_others() {
-    for game in GameId::all() {
+    let one_ply = GameId::all().map(|game| (game, 1));
+    for (game, plies) in one_ply.chain([(GameId::THREE_MEN_SLIDE, 3)]) {
         let size = default_size(game);
-        let once = generate(game, size, 3, 3, 42).unwrap();
-        let again = generate(game, size, 3, 3, 42).unwrap();
-        assert_eq!(once, again, "{game}");
-        let other = generate(game, size, 3, 3, 43).unwrap();
-        assert_ne!(once, other, "{game}");
+        let once = generate(game, size, 3, plies, 42).unwrap();
+        let again = generate(game, size, 3, plies, 42).unwrap();
+        assert_eq!(once, again, "{game} P={plies}");
+        let other = generate(game, size, 3, plies, 43).unwrap();
+        assert_ne!(once, other, "{game} P={plies}");
         let positions: BTreeSet<&str> =
             once.iter().map(|p| p.position.as_str()).collect();
         assert_eq!(positions.len(), once.len(), "{game}: puzzles are all different");
