@@ -116,7 +116,7 @@ fn fuzz_file(
     extra: Option<(&'static str, &'static str)>,
     count: u32,
 ) {
-    let kits = crate::support::shipped_kits();
+    let kits = crate::support::library_kits();
     let mut runner = TestRunner::new(Config { cases: cases(count), ..Config::default() });
     let strategy = (0..kits.len(), 0.0..1.0f64, 0..8usize, nasty());
     runner

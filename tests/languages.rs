@@ -409,7 +409,7 @@ fn no_move_broken(kits: &[&str], langs: &[&str], at_least: usize) {
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn every_registered_game_builds_in_every_language_on_a4_and_letter() {
     use tablekit::pipeline::{Options, build, builtin_templates, load};
-    let kits: Vec<tablekit::kit::Kit> = crate::support::shipped_kits()
+    let kits: Vec<tablekit::kit::Kit> = crate::support::library_kits()
         .iter()
         .map(|source| load(source).expect("a built-in kit loads"))
         .collect();

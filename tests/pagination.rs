@@ -42,7 +42,7 @@ struct Sheet {
 /// `langs` it has) on the three papers, and Pathstone's largest boards (their stones
 /// once ended on a blank page) on A4, in parallel.
 fn matrix(only: &[&str], langs: &[&str]) -> Vec<Sheet> {
-    let kits: Vec<_> = crate::support::shipped_kits()
+    let kits: Vec<_> = crate::support::library_kits()
         .iter()
         .filter(|source| {
             let id = std::path::Path::new(&source.dir).file_name().unwrap();

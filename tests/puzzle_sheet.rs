@@ -659,6 +659,7 @@ fn puzzles_leave_the_other_sheets_and_their_stamp_alone() {
 #[test]
 #[ignore = "full tier: run by .ci/run, or cargo test --release --test tests -- --ignored"]
 fn the_same_seed_gives_every_game_the_same_three_ply_puzzles_and_another_seed_others() {
+    crate::support::library_kits();
     for game in tablekit::GameId::all() {
         let kit = games::kits().iter().find(|kit| kit.game == game.name());
         let size =

@@ -4,11 +4,17 @@ pub mod pdf_probe;
 pub mod server;
 pub mod shared;
 
-// The fifth game's rules are pure code: their unit tests (the published perft counts
-// of tic-tac-toe among them) run here, as the fixture program is not a test harness.
+// The fifth game, compiled into the tests too: its rules' unit tests (the published
+// perft counts of tic-tac-toe among them) run here, as the fixture program is not a
+// test harness, and the shared tests that build in this process install its game
+// ([`library_kits`]).
 #[allow(dead_code)]
-#[path = "../fixtures/fifth-game/rules.rs"]
-mod fifth_game_rules;
+#[path = "../fixtures/fifth-game"]
+mod fifth_game {
+    pub mod figures;
+    pub mod game;
+    pub mod rules;
+}
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -116,6 +122,22 @@ pub fn without_placeholders(s: &str) -> String {
 pub fn shipped_kits() -> Vec<tablekit::kit::Source> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("kits");
     tablekit::io::read_kits_dir(&dir).expect("kits/ reads")
+}
+
+/// What a shared test that builds in this process reads: the shipped kits and the
+/// fifth game's, with its game installed beside the built-in ones (once for the whole
+/// test process, as the fixture program installs it at start-up). A test that
+/// iterates the games in play calls this first.
+pub fn library_kits() -> Vec<tablekit::kit::Source> {
+    static INSTALLED: OnceLock<()> = OnceLock::new();
+    INSTALLED.get_or_init(|| {
+        let games =
+            tablekit::game::Games::builtin().with(&fifth_game::game::ThreeInARowKit);
+        assert!(tablekit::game::install(games), "the games in play are installed once");
+    });
+    let fixture =
+        tablekit::io::read_kit(&kit_dir(FIXTURE_KIT)).expect("the fixture kit reads");
+    [shipped_kits(), vec![fixture]].concat()
 }
 
 /// The folder a build writes a variant's host key to: beside the players' folder.
