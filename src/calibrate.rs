@@ -15,7 +15,7 @@ use crate::layout::footer::{calibration_bar, inch_scale};
 use crate::layout::paper::MIN_PAPER_MM;
 use crate::page::{Page, Paint, Point, Role, Stroke, Tag};
 use crate::pdf;
-use crate::text::{self, Reading, Style};
+use crate::text::{self, Reading, Shaper, Style};
 
 /// The shortest plausible print of the 100 mm bar: anything shorter is a misreading
 /// (or a printer set to shrink the page), not a correction to make.
@@ -384,6 +384,8 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
         true => Reading::RightToLeft,
         false => Reading::Natural,
     };
+    // One sheet, its own shaping: nothing of it is worth keeping for another.
+    let shaper = Shaper::new();
     let mut page = Page::new(width, height);
     let text_width = width - 2.0 * MARGIN;
     let mut y = MARGIN + 6.0;
@@ -396,12 +398,13 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
         Tag::wrap_all(role, &mut part.items);
         page.items.append(&mut part.items);
     };
-    put(&mut page, text::shape(words.title, Style::Bold, 16.0, reading), y, Role::Title);
+    let title = shaper.shape(words.title, Style::Bold, 16.0, reading);
+    put(&mut page, title, y, Role::Title);
     y += 9.0;
     for (i, step) in words.steps.iter().enumerate() {
         let numbered = format!("{}. {step}", i + 1);
         let start = page.items.len();
-        for line in text::wrap(&numbered, Style::Regular, 10.0, text_width, reading) {
+        for line in shaper.wrap(&numbered, Style::Regular, 10.0, text_width, reading) {
             let x = if line.rtl { width - MARGIN - line.width_mm() } else { MARGIN };
             page.text(Point::new(x, y), line);
             y += 5.0;
@@ -413,7 +416,7 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
     }
     // The commands, left to right in every language, as they are typed.
     for command in COMMANDS {
-        let line = text::shape(command, Style::Bold, 10.0, Reading::Natural);
+        let line = shaper.shape(command, Style::Bold, 10.0, Reading::Natural);
         put(&mut page, line, y, Role::Paragraph);
         y += 5.5;
     }
@@ -422,11 +425,11 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
     let left = MARGIN + 14.0;
     let mut drawing = Page::new(width, height);
     drawing.rect(Point::new(left, top), 100.0, 100.0, Paint::outline(Stroke::solid(0.3)));
-    let square = text::shape("100 × 100 mm", Style::Regular, 9.0, Reading::Natural);
+    let square = shaper.shape("100 × 100 mm", Style::Regular, 9.0, Reading::Natural);
     drawing.text_centered(left + 50.0, top + 52.0, square);
-    down_bar(&mut drawing, Point::new(MARGIN + 6.0, top));
-    calibration_bar(&mut drawing, Point::new(left, top + 106.0));
-    inch_scale(&mut drawing, Point::new(left, top + 126.0));
+    down_bar(&shaper, &mut drawing, Point::new(MARGIN + 6.0, top));
+    calibration_bar(&shaper, &mut drawing, Point::new(left, top + 106.0));
+    inch_scale(&shaper, &mut drawing, Point::new(left, top + 126.0));
     Tag::wrap_all(Role::Figure { alt: words.drawing.to_string() }, &mut drawing.items);
     page.items.append(&mut drawing.items);
     let info = pdf::DocInfo {
@@ -441,7 +444,7 @@ pub fn sheet(paper: &Paper, lang: &str) -> Result<Vec<u8>, String> {
 
 /// A 100 mm bar running down from `at`, ticked every millimetre and numbered every
 /// centimetre to its left.
-fn down_bar(page: &mut Page, at: Point) {
+fn down_bar(shaper: &Shaper, page: &mut Page, at: Point) {
     let stroke = Stroke::solid(0.3);
     page.line(at, Point::new(at.x, at.y + 100.0), stroke);
     for mm in 0..=100 {
@@ -452,7 +455,7 @@ fn down_bar(page: &mut Page, at: Point) {
         };
         page.line(Point::new(at.x, y), Point::new(at.x + tick, y), Stroke::solid(width));
         if mm % 10 == 0 {
-            let label = text::shape(
+            let label = shaper.shape(
                 &(mm / 10).to_string(),
                 Style::Regular,
                 6.0,
@@ -462,7 +465,7 @@ fn down_bar(page: &mut Page, at: Point) {
             page.text(Point::new(x, y + 0.8), label);
         }
     }
-    let unit = text::shape("cm", Style::Regular, 6.0, Reading::Natural);
+    let unit = shaper.shape("cm", Style::Regular, 6.0, Reading::Natural);
     page.text(Point::new(at.x - 2.0, at.y + 104.5), unit);
 }
 

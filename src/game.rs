@@ -29,5 +29,5 @@ pub use crate::page::{Color, Page, Paint, Point, Stroke};
 pub use crate::puzzles::{Policy, Puzzle, PuzzleError, Request, search};
 pub use crate::rules::{Engine, Fault, Game, Outcome, RulesError, perft};
 pub use crate::rules_err;
-pub use crate::text::{Shaped, Style};
+pub use crate::text::{Shaped, Shaper, Style};
 pub use crate::verify::{Summary, Verified, When, verify, with_puzzles};

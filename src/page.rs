@@ -305,13 +305,13 @@ impl Item {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::{Reading, Style, shape};
+    use crate::text::{Reading, Shaper, Style};
 
     #[test]
     fn wrapped_text_starts_one_element_and_continues_it_and_leaves_marks_out() {
         let text = || Item::Text {
             origin: Point::new(0.0, 0.0),
-            shaped: shape("word", Style::Regular, 10.0, Reading::Natural),
+            shaped: Shaper::new().shape("word", Style::Regular, 10.0, Reading::Natural),
             color: Color::BLACK,
         };
         let dot = Item::Circle {

@@ -29,6 +29,7 @@ use crate::kit::{self, Kit, SheetKind, Source};
 use crate::layout::{self, Paper};
 use crate::preview::Previews;
 use crate::sheet::template::TemplateSet;
+pub use crate::text::Shaper;
 
 pub use self::edition::{builtin_templates, edition_suffix, templates_for, variant_name};
 use self::lay_out::LayoutContext;
@@ -170,9 +171,25 @@ pub fn build_verified(
     verified: &Verified,
     options: &Options,
 ) -> Result<Built, Diagnostics> {
+    build_shaped(kit, verified, options, &Shaper::new())
+}
+
+/// [`build_verified`], its text set by `shaper`, which keeps what it shaped for
+/// the next build handed it: a command building many variants on one thread hands
+/// each the same one (the variants share most of their words and numbers).
+///
+/// # Panics
+///
+/// If `verified` was made for a kit of another id.
+pub fn build_shaped(
+    kit: &Kit,
+    verified: &Verified,
+    options: &Options,
+    shaper: &Shaper,
+) -> Result<Built, Diagnostics> {
     assert_eq!(kit.id, verified.kit_id, "examples verified for another kit");
     // The kit and options as this edition draws them, puzzles made.
-    let variant = Variant::of(kit, options, &verified.made)?;
+    let variant = Variant::of(kit, options, &verified.made, shaper)?;
     // The game ready to draw its figures: the examples this size shows, the puzzles
     // replayed by the rules.
     let game = variant.sheets(verified)?;
@@ -284,7 +301,8 @@ mod tests {
         let options = options(&kit, "fr");
         let verified = verify(&kit).expect("the kit's claims hold");
         let made = Default::default();
-        let variant = Variant::of(&kit, &options, &made).expect("the variant");
+        let shaper = crate::text::Shaper::new();
+        let variant = Variant::of(&kit, &options, &made, &shaper).expect("the variant");
         let real = variant.sheets(&verified).expect("the sheets");
         let views = Views::resolve(&variant, real.as_ref()).expect("the views");
         let filled = fill::every_sheet(&variant, &views).expect("filled");

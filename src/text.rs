@@ -3,6 +3,7 @@
 //! Layout measures text here, and the PDF writer prints exactly the glyphs measured
 //! here, so what fits on screen fits on paper.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use rustybuzz::ttf_parser::GlyphId;
@@ -151,17 +152,110 @@ impl Reading {
     }
 }
 
-/// Shapes one line of text (no line breaking), in visual order: right-to-left runs
-/// (Arabic) are reordered by the Unicode bidi algorithm, so numbers and coordinates
-/// inside them stay left to right.
-pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped {
+/// What text shaping keeps: runs shaped, their advance widths and the shaping plans,
+/// for the text a build sets again and again (the same words, labels and numbers on
+/// every sheet, and in every variant). One per thread of work, made by whoever builds
+/// and passed to whatever sets text; nothing is kept anywhere else. The `build`
+/// command hands one to all the variants a worker thread builds: one per variant
+/// cost 18-23 % more CPU on the A4 matrix.
+#[derive(Default)]
+pub struct Shaper {
+    /// Runs already shaped. Measured (A4 matrix, one thread): 3.9 s of CPU with it,
+    /// 5.8 s without.
+    runs: RefCell<RunCache<Vec<Glyph>>>,
+    /// Advance widths already measured, in font units (so one entry serves every
+    /// size): line breaking measures the same words again and again. Measured (A4
+    /// matrix, one thread): 4.4 s of CPU with it, 4.85 s without (5.5 and 6.0 s in
+    /// a second series).
+    advances: RefCell<RunCache<i64>>,
+    /// Shaping plans: a handful (two faces, two directions, a few scripts). Measured
+    /// (A4 matrix, one thread): 4.0 s of CPU with them, 4.5 s without (5.4 and
+    /// 5.55 s in a second series: 3-8 %).
+    plans: RefCell<Vec<(PlanKey, ShapePlan)>>,
+}
+
+impl std::fmt::Debug for Shaper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shaper").finish_non_exhaustive()
+    }
+}
+
+impl Shaper {
+    /// A shaper with nothing kept yet.
+    pub fn new() -> Shaper {
+        Shaper::default()
+    }
+
+    /// Shapes one line of text (no line breaking), in visual order: right-to-left
+    /// runs (Arabic) are reordered by the Unicode bidi algorithm, so numbers and
+    /// coordinates inside them stay left to right.
+    pub fn shape(
+        &self,
+        text: &str,
+        style: Style,
+        size_pt: f64,
+        reading: Reading,
+    ) -> Shaped {
+        shape(self, text, style, size_pt, reading)
+    }
+
+    /// Breaks `text` into lines no wider than `max_width_mm`, at the places Unicode
+    /// line breaking allows; a mandatory break (a newline) always starts a new line.
+    /// A word wider than the whole line is broken between letters, so nothing runs
+    /// past the margin.
+    pub fn wrap(
+        &self,
+        text: &str,
+        style: Style,
+        size_pt: f64,
+        max_width_mm: f64,
+        reading: Reading,
+    ) -> Vec<Shaped> {
+        wrap_words(self, text, (style, size_pt), max_width_mm, reading, true)
+    }
+
+    /// Sets `text` in at most `max_lines` lines no wider than `width_mm`, at
+    /// `size_pt` or, if it must, smaller down to `min_pt` (half a point at a time).
+    /// `None` if even the smallest size does not fit: the caller reports it rather
+    /// than lose text.
+    pub fn fit(
+        &self,
+        text: &str,
+        style: Style,
+        (size_pt, min_pt): (f64, f64),
+        width_mm: f64,
+        max_lines: usize,
+        reading: Reading,
+    ) -> Option<Vec<Shaped>> {
+        // Boxed text is set smaller, never cut inside a word; the caller refuses what
+        // cannot fit even at the smallest size.
+        let mut size = size_pt;
+        while size >= min_pt - 1e-9 {
+            let lines = wrap_words(self, text, (style, size), width_mm, reading, false);
+            if lines.len() <= max_lines && lines.iter().all(|l| l.width_mm() <= width_mm)
+            {
+                return Some(lines);
+            }
+            size -= 0.5;
+        }
+        None
+    }
+}
+
+fn shape(
+    shaper: &Shaper,
+    text: &str,
+    style: Style,
+    size_pt: f64,
+    reading: Reading,
+) -> Shaped {
     let right_to_left = reading.rtl();
     if !right_to_left && no_right_to_left_letters(text) {
         return Shaped {
             text: text.to_string(),
             style,
             size_pt,
-            glyphs: shape_run(text, style, Direction::LeftToRight),
+            glyphs: shape_run(shaper, text, style, Direction::LeftToRight),
             units_per_em: style.face().units_per_em() as u16,
             rtl: false,
             has_rtl: false,
@@ -180,7 +274,7 @@ pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped
     // The isolates place the text; its words are the text without them.
     let plain: String = text.chars().filter(|&c| !is_isolate(c)).collect();
     let glyphs = if !has_rtl || text.is_empty() {
-        shape_run(&plain, style, Direction::LeftToRight)
+        shape_run(shaper, &plain, style, Direction::LeftToRight)
     } else {
         let (levels, runs) = info.visual_runs(0..marked.len());
         runs.into_iter()
@@ -192,7 +286,7 @@ pub fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped
                 };
                 let piece: String =
                     marked[run].chars().filter(|&c| !is_isolate(c)).collect();
-                shape_run(&piece, style, dir)
+                shape_run(shaper, &piece, style, dir)
             })
             .collect()
     };
@@ -238,7 +332,7 @@ fn no_right_to_left_letters(text: &str) -> bool {
 }
 
 /// Whether `text`, set as one paragraph, reads right to left: what
-/// [`shape`]`(text, …).rtl` says, without shaping it.
+/// [`Shaper::shape`]`(text, …).rtl` says, without shaping it.
 pub fn reads_right_to_left(text: &str, reading: Reading) -> bool {
     if reading.rtl() {
         // The sheet's direction is the paragraph's base level.
@@ -291,19 +385,11 @@ fn isolate_notation(text: &str) -> String {
     out
 }
 
-thread_local! {
-    /// Runs already shaped on this thread: sheets repeat the same words, labels and
-    /// numbers many times, and a whole build repeats them across variants. Measured
-    /// (A4 matrix, one thread): 3.9 s of CPU with it, 5.8 s without.
-    static SHAPED_RUNS: std::cell::RefCell<RunCache<Vec<Glyph>>> =
-        std::cell::RefCell::default();
-}
-
-/// How many runs a thread keeps in each cache before starting afresh.
+/// How many runs a shaper keeps in each cache before starting afresh.
 const SHAPED_RUNS_KEPT: usize = 50_000;
 
-/// Something worked out for a run of text in one face and direction, kept per
-/// thread. Kept by face and direction first, so looking a run up copies nothing.
+/// Something worked out for a run of text in one face and direction, kept by a
+/// [`Shaper`]. Kept by face and direction first, so looking a run up copies nothing.
 struct RunCache<V> {
     /// Regular and bold, each left to right and right to left.
     runs: [rustc_hash::FxHashMap<String, V>; 4],
@@ -337,17 +423,27 @@ impl<V: Clone> RunCache<V> {
 }
 
 /// Shapes one run of a single direction; glyphs come back in visual order.
-fn shape_run(text: &str, style: Style, direction: Direction) -> Vec<Glyph> {
+fn shape_run(
+    shaper: &Shaper,
+    text: &str,
+    style: Style,
+    direction: Direction,
+) -> Vec<Glyph> {
     let rtl = direction == Direction::RightToLeft;
-    if let Some(glyphs) = SHAPED_RUNS.with_borrow(|runs| runs.get(text, style, rtl)) {
+    if let Some(glyphs) = shaper.runs.borrow().get(text, style, rtl) {
         return glyphs;
     }
-    let glyphs = shape_run_uncached(text, style, direction);
-    SHAPED_RUNS.with_borrow_mut(|runs| runs.insert(text, style, rtl, glyphs.clone()));
+    let glyphs = shape_run_uncached(shaper, text, style, direction);
+    shaper.runs.borrow_mut().insert(text, style, rtl, glyphs.clone());
     glyphs
 }
 
-fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Glyph> {
+fn shape_run_uncached(
+    shaper: &Shaper,
+    text: &str,
+    style: Style,
+    direction: Direction,
+) -> Vec<Glyph> {
     let face = style.face();
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(text);
@@ -356,8 +452,9 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
     // script rather than for every run (building it cost more than shaping).
     buffer.guess_segment_properties();
     let script = Some(buffer.script()).filter(|&s| s != rustybuzz::script::UNKNOWN);
-    let plan = shape_plan(style, direction, script);
-    let output = rustybuzz::shape_with_plan(face, &plan, buffer);
+    let output = with_plan(shaper, (style, direction, script), |plan| {
+        rustybuzz::shape_with_plan(face, plan, buffer)
+    });
     let infos = output.glyph_infos();
     let positions = output.glyph_positions();
     let mut glyphs: Vec<Glyph> = infos
@@ -400,34 +497,21 @@ fn shape_run_uncached(text: &str, style: Style, direction: Direction) -> Vec<Gly
     glyphs
 }
 
-thread_local! {
-    /// Shaping plans made on this thread: a handful (two faces, two directions, a few
-    /// scripts). Measured (A4 matrix, one thread): 4.0 s of CPU with it, 4.5 s
-    /// without (5.4 and 5.55 s in a second series: 3-8 %).
-    static PLANS: std::cell::RefCell<Vec<(PlanKey, std::rc::Rc<ShapePlan>)>> =
-        std::cell::RefCell::default();
-}
-
 type PlanKey = (Style, Direction, Option<Script>);
 
-/// The shaping plan for runs of one face, direction and script (no language is set,
-/// as `rustybuzz::shape` sets none).
-fn shape_plan(
-    style: Style,
-    direction: Direction,
-    script: Option<Script>,
-) -> std::rc::Rc<ShapePlan> {
-    let key = (style, direction, script);
-    PLANS.with(|plans| {
-        let mut plans = plans.borrow_mut();
-        if let Some((_, plan)) = plans.iter().find(|(k, _)| *k == key) {
-            return plan.clone();
+/// `work` done with the shaping plan for runs of one face, direction and script (no
+/// language is set, as `rustybuzz::shape` sets none), made the first time.
+fn with_plan<T>(shaper: &Shaper, key: PlanKey, work: impl FnOnce(&ShapePlan) -> T) -> T {
+    let mut plans = shaper.plans.borrow_mut();
+    let index = match plans.iter().position(|(k, _)| *k == key) {
+        Some(index) => index,
+        None => {
+            let (style, direction, script) = key;
+            plans.push((key, ShapePlan::new(style.face(), direction, script, None, &[])));
+            plans.len() - 1
         }
-        let plan =
-            std::rc::Rc::new(ShapePlan::new(style.face(), direction, script, None, &[]));
-        plans.push((key, plan.clone()));
-        plan
-    })
+    };
+    work(&plans[index].1)
 }
 
 /// Shares a cluster's characters (in logical order) among its glyphs (in visual
@@ -511,31 +595,18 @@ pub fn vertical_metrics_mm(style: Style, size_pt: f64) -> (f64, f64) {
     (face.ascender() as f64 * scale, -(face.descender() as f64) * scale)
 }
 
-/// Breaks `text` into lines no wider than `max_width_mm`, at the places Unicode line
-/// breaking allows; a mandatory break (a newline) always starts a new line. A word
-/// wider than the whole line is broken between letters, so nothing runs past the
-/// margin.
-pub fn wrap(
-    text: &str,
-    style: Style,
-    size_pt: f64,
-    max_width_mm: f64,
-    reading: Reading,
-) -> Vec<Shaped> {
-    wrap_words(text, style, size_pt, max_width_mm, reading, true)
-}
-
 fn wrap_words(
+    shaper: &Shaper,
     text: &str,
-    style: Style,
-    size_pt: f64,
+    (style, size_pt): (Style, f64),
     max_width_mm: f64,
     reading: Reading,
     break_words: bool,
 ) -> Vec<Shaped> {
-    let shape = |t: &str| shape(t, style, size_pt, reading);
-    let width =
-        |t: &str| advance_units(t, style, reading) as f64 * mm_per_unit(style, size_pt);
+    let shape = |t: &str| shape(shaper, t, style, size_pt, reading);
+    let width = |t: &str| {
+        advance_units(shaper, t, style, reading) as f64 * mm_per_unit(style, size_pt)
+    };
     let mut lines = Vec::new();
     let mut line_start = 0;
     let mut last_fit: Option<usize> = None;
@@ -619,23 +690,15 @@ fn mm_per_unit(style: Style, size_pt: f64) -> f64 {
     size_pt * MM_PER_PT / style.face().units_per_em() as f64
 }
 
-thread_local! {
-    /// Advance widths already measured on this thread, in font units (so one entry
-    /// serves every size): line breaking measures the same words again and again.
-    /// Measured (A4 matrix, one thread): 4.4 s of CPU with it, 4.85 s without (5.5
-    /// and 6.0 s in a second series).
-    static ADVANCES: std::cell::RefCell<RunCache<i64>> = std::cell::RefCell::default();
-}
-
 /// The advance width of `text` set on one line, in font units.
-fn advance_units(text: &str, style: Style, reading: Reading) -> i64 {
+fn advance_units(shaper: &Shaper, text: &str, style: Style, reading: Reading) -> i64 {
     let rtl = reading.rtl();
-    if let Some(units) = ADVANCES.with_borrow(|cache| cache.get(text, style, rtl)) {
+    if let Some(units) = shaper.advances.borrow().get(text, style, rtl) {
         return units;
     }
-    let units =
-        shape(text, style, 12.0, reading).glyphs.iter().map(|g| g.advance as i64).sum();
-    ADVANCES.with_borrow_mut(|cache| cache.insert(text, style, rtl, units));
+    let shaped = shape(shaper, text, style, 12.0, reading);
+    let units = shaped.glyphs.iter().map(|g| g.advance as i64).sum();
+    shaper.advances.borrow_mut().insert(text, style, rtl, units);
     units
 }
 
@@ -668,34 +731,34 @@ fn overflow_cut(
     Some(ends[lo.max(1) - 1])
 }
 
-/// Sets `text` in at most `max_lines` lines no wider than `width_mm`, at `size_pt` or,
-/// if it must, smaller down to `min_pt` (half a point at a time). `None` if even the
-/// smallest size does not fit: the caller reports it rather than lose text.
-pub fn fit(
-    text: &str,
-    style: Style,
-    size_pt: f64,
-    min_pt: f64,
-    width_mm: f64,
-    max_lines: usize,
-    reading: Reading,
-) -> Option<Vec<Shaped>> {
-    // Boxed text is set smaller, never cut inside a word; the caller refuses what
-    // cannot fit even at the smallest size.
-    let mut size = size_pt;
-    while size >= min_pt - 1e-9 {
-        let lines = wrap_words(text, style, size, width_mm, reading, false);
-        if lines.len() <= max_lines && lines.iter().all(|l| l.width_mm() <= width_mm) {
-            return Some(lines);
-        }
-        size -= 0.5;
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn shape(text: &str, style: Style, size_pt: f64, reading: Reading) -> Shaped {
+        Shaper::new().shape(text, style, size_pt, reading)
+    }
+
+    fn wrap(
+        text: &str,
+        style: Style,
+        size_pt: f64,
+        width: f64,
+        reading: Reading,
+    ) -> Vec<Shaped> {
+        Shaper::new().wrap(text, style, size_pt, width, reading)
+    }
+
+    fn fit(
+        text: &str,
+        style: Style,
+        sizes: (f64, f64),
+        width: f64,
+        max_lines: usize,
+        reading: Reading,
+    ) -> Option<Vec<Shaped>> {
+        Shaper::new().fit(text, style, sizes, width, max_lines, reading)
+    }
 
     #[test]
     fn a_line_that_ends_an_isolate_it_did_not_open_reopens_it() {
@@ -854,11 +917,13 @@ mod tests {
     #[test]
     fn fit_sets_text_smaller_within_limits_and_refuses_past_them() {
         let text = "Seen before? One mark per repeat";
-        let wide = fit(text, Style::Bold, 8.0, 6.0, 100.0, 1, Reading::Natural).unwrap();
+        let wide =
+            fit(text, Style::Bold, (8.0, 6.0), 100.0, 1, Reading::Natural).unwrap();
         assert_eq!((wide.len(), wide[0].size_pt), (1, 8.0));
-        let narrow = fit(text, Style::Bold, 8.0, 6.0, 40.0, 2, Reading::Natural).unwrap();
+        let narrow =
+            fit(text, Style::Bold, (8.0, 6.0), 40.0, 2, Reading::Natural).unwrap();
         assert!(narrow.len() <= 2 && narrow.iter().all(|l| l.width_mm() <= 40.0));
-        assert!(fit(text, Style::Bold, 8.0, 6.0, 10.0, 2, Reading::Natural).is_none());
+        assert!(fit(text, Style::Bold, (8.0, 6.0), 10.0, 2, Reading::Natural).is_none());
     }
 
     /// What a reader gives back from a right-to-left line: the glyphs' texts in

@@ -18,6 +18,7 @@ use crate::pipeline::class::Class;
 use crate::pipeline::{self, Options, Verified};
 use crate::preview::{Format as PreviewFormat, Previews};
 use crate::sheet::template::TemplateSet;
+use crate::text::Shaper;
 
 /// `build`: what the command line leaves out comes from the settings; every option
 /// is checked before any kit is loaded.
@@ -354,10 +355,14 @@ pub(super) fn build_all(jobs: &[Job]) -> Vec<Result<pipeline::Built, Vec<Diagnos
     let bar = indicatif::ProgressBar::hidden();
     bar.set_length(jobs.len() as u64);
     let shown = std::sync::atomic::AtomicBool::new(false);
+    // One shaper for each run of jobs a worker thread takes: variants of a build
+    // share most of their words and numbers, and a shaper per variant would shape
+    // them again (measured in the README's Performance section).
     let results = jobs
         .par_iter()
-        .map(|job| {
-            let result = pipeline::build_verified(job.kit, job.verified, &job.options);
+        .map_init(Shaper::new, |shaper, job| {
+            let result =
+                pipeline::build_shaped(job.kit, job.verified, &job.options, shaper);
             bar.inc(1);
             let late = started.elapsed() > std::time::Duration::from_secs(1);
             if late

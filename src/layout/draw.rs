@@ -8,7 +8,7 @@ use super::diagram_style::{
 use super::flow::Chunk;
 use super::{BODY_PT, FigureContext, FigureError};
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
-use crate::text::{self, Reading, Style};
+use crate::text::{self, Reading, Shaper, Style};
 
 /// The two sides' looks. Each side differs by shape, letter and tone, so pieces stay
 /// apart in black-and-white print and for colour-blind players.
@@ -53,24 +53,32 @@ impl Drawn {
 
 /// Draws a piece of `side` with `letter`, `size` mm across, centred on `center`, as
 /// it stands in a diagram (a solid outline).
-pub fn piece(page: &mut Page, center: Point, size: f64, side: Side, letter: &str) {
+pub fn piece(
+    shaper: &Shaper,
+    page: &mut Page,
+    center: Point,
+    size: f64,
+    side: Side,
+    letter: &str,
+) {
     let outline = Stroke::solid(
         (size * PIECE_OUTLINE).clamp(PIECE_OUTLINE_MM.0, PIECE_OUTLINE_MM.1),
     );
-    draw_piece(page, center, size, (side, letter), (outline, Drawn::InDiagram));
+    draw_piece(shaper, page, center, size, (side, letter), (outline, Drawn::InDiagram));
 }
 
 /// The same piece as printed to be cut out: its outline drawn as `cut` asks (the
 /// house cut line, so the piece cut along it is exactly `size` mm across, or a printed
 /// outline inside its grid cell).
 pub fn cut_piece(
+    shaper: &Shaper,
     page: &mut Page,
     center: Point,
     size: f64,
     (side, letter): (Side, &str),
     cut: CutLayout,
 ) {
-    draw_piece(page, center, size, (side, letter), (cut.outline(), Drawn::ToCut));
+    draw_piece(shaper, page, center, size, (side, letter), (cut.outline(), Drawn::ToCut));
 }
 
 /// A piece's outline in a diagram, as a share of its size, kept between a line that
@@ -90,6 +98,7 @@ const LIGHT_RING_LINE: f64 = 0.015;
 const LIGHT_RING_LINE_MM: (f64, f64) = (0.2, 0.4);
 
 fn draw_piece(
+    shaper: &Shaper,
     page: &mut Page,
     center: Point,
     size: f64,
@@ -115,18 +124,19 @@ fn draw_piece(
             page.polygon(hexagon(center, r), Paint::both(fill, outline));
         }
     }
-    centred_letter(page, center, letter, letter_pt, ink);
+    centred_letter(shaper, page, center, letter, letter_pt, ink);
 }
 
 /// A bold letter whose capital is centred on `center`.
 pub fn centred_letter(
+    shaper: &Shaper,
     page: &mut Page,
     center: Point,
     letter: &str,
     pt: f64,
     color: Color,
 ) {
-    let shaped = text::shape(letter, Style::Bold, pt, Reading::Natural);
+    let shaped = shaper.shape(letter, Style::Bold, pt, Reading::Natural);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, pt);
     let baseline = center.y + ascent * CAP_HEIGHT / 2.0;
     let x = center.x - shaped.width_mm() / 2.0;
@@ -196,6 +206,7 @@ pub fn arrow(
 /// first), so players on every side can name a square. They are set in a band `band` mm
 /// wide ([`LABEL_BAND_MM`] unless the paper is tight), in type that fits it.
 pub fn coordinates(
+    shaper: &Shaper,
     page: &mut Page,
     frame: (f64, f64, f64, f64),
     columns: &[f64],
@@ -207,7 +218,7 @@ pub fn coordinates(
     let pt = ((band - 2.0 * EDGE_CLEARANCE_MM) / (MM_PER_PT * CAP_HEIGHT))
         .min(COORDINATE_MOST_PT);
     let cap = pt * MM_PER_PT * CAP_HEIGHT;
-    let label = |t: &str| text::shape(t, Style::Bold, pt, Reading::Natural);
+    let label = |t: &str| shaper.shape(t, Style::Bold, pt, Reading::Natural);
     for (i, &x) in columns.iter().enumerate() {
         let letter = ((b'A' + i as u8) as char).to_string();
         page.text_centered(x, y0 - (band - cap) / 2.0, label(&letter));

@@ -6,7 +6,7 @@ use super::poster::PosterLabels;
 use super::{MIN_TEXT_PT, TEXT_MEASURE_MM, measured_lines};
 use crate::kit::Kit;
 use crate::rules::Game;
-use crate::text::{self, Reading, Style};
+use crate::text::{self, Reading, Shaper, Style};
 use crate::verify::{Verified, When};
 
 /// What a game's figure drawing may use.
@@ -35,6 +35,8 @@ pub struct FigureContext<'a> {
     /// Every key [`text`](Self::text) has given: `check` reports strings that no
     /// sheet prints.
     pub read: &'a std::cell::RefCell<std::collections::BTreeSet<String>>,
+    /// What sets the sheet's text: the build's shaping, with what it keeps.
+    pub shaper: &'a Shaper,
 }
 
 /// Who a sheet is for.
@@ -143,6 +145,7 @@ impl<'a> FigureContext<'a> {
     /// Chunks of a block of running text, at the context's width, measure and scale.
     pub fn text_chunks(&self, block: &crate::sheet::markup::Block) -> Vec<Chunk> {
         super::scaled_text_chunks(
+            self.shaper,
             block,
             (self.width, self.measure),
             self.reading,
@@ -164,6 +167,7 @@ impl<'a> FigureContext<'a> {
             text_scale: self.text_scale,
             min_pt: self.min_pt,
             read: self.read,
+            shaper: self.shaper,
         }
     }
 
@@ -182,7 +186,8 @@ impl<'a> FigureContext<'a> {
         let value = self.text(key)?;
         let size_pt = self.pt(size_pt).max(MIN_TEXT_PT);
         let min_pt = (size_pt * LEAST_FIT).max(MIN_TEXT_PT).max(self.min_pt);
-        text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading)
+        (self.shaper)
+            .fit(&value, style, (size_pt, min_pt), width, max_lines, self.reading)
             .ok_or_else(|| {
                 FigureError::too_long(
                     key,
@@ -208,7 +213,8 @@ impl<'a> FigureContext<'a> {
     ) -> Result<Vec<text::Shaped>, FigureError> {
         let value = self.text(key)?;
         let (size_pt, min_pt) = (self.pt(size_pt), self.pt(min_pt));
-        text::fit(&value, style, size_pt, min_pt, width, max_lines, self.reading)
+        (self.shaper)
+            .fit(&value, style, (size_pt, min_pt), width, max_lines, self.reading)
             .ok_or_else(|| {
                 FigureError::too_long(
                     key,
@@ -233,7 +239,7 @@ impl<'a> FigureContext<'a> {
 
     /// One line of text shaped the way the sheet reads.
     pub fn shape(&self, text: &str, style: Style, size_pt: f64) -> text::Shaped {
-        text::shape(text, style, self.pt(size_pt), self.reading)
+        self.shaper.shape(text, style, self.pt(size_pt), self.reading)
     }
 
     /// Text broken into lines no wider than `width` mm, the way the sheet reads.
@@ -244,7 +250,7 @@ impl<'a> FigureContext<'a> {
         size_pt: f64,
         width: f64,
     ) -> Vec<text::Shaped> {
-        text::wrap(text, style, self.pt(size_pt), width, self.reading)
+        self.shaper.wrap(text, style, self.pt(size_pt), width, self.reading)
     }
 
     /// One chunk per wrapped line of `text` at the text measure, indented.
@@ -256,6 +262,7 @@ impl<'a> FigureContext<'a> {
         indent: f64,
     ) -> Vec<Chunk> {
         measured_lines(
+            self.shaper,
             text,
             style,
             self.pt(size_pt),

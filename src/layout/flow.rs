@@ -8,6 +8,7 @@
 
 use super::poster::{Frame, Poster};
 use crate::page::Item;
+use crate::text::Shaper;
 
 /// A piece of a sheet that must stay in one piece.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -126,28 +127,37 @@ const COLUMN_PRECISION_MM: f64 = 0.25;
 /// tightened (to no less than half) to save that page, else content moves over from
 /// the page before.
 pub fn flow_in(
+    shaper: &Shaper,
     chunks: &[Option<Chunk>],
     frame: Frame,
     columns: Columns,
 ) -> (Vec<Vec<Item>>, Vec<usize>) {
-    let (squeeze, limit) = settle(chunks, frame, columns);
-    Pass::new(chunks, frame, columns, Draw::Items).run(squeeze, limit).into_pages()
+    let (squeeze, limit) = settle(shaper, chunks, frame, columns);
+    let pass = Pass::new(shaper, chunks, frame, columns, Draw::Items);
+    pass.run(squeeze, limit).into_pages()
 }
 
 /// How many pages [`flow_in`] makes of `chunks`, found without drawing them.
-pub fn page_count(chunks: &[Option<Chunk>], frame: Frame, columns: Columns) -> usize {
-    let (squeeze, limit) = settle(chunks, frame, columns);
-    Pass::new(chunks, frame, columns, Draw::Nothing).run(squeeze, limit).pages.len()
+pub fn page_count(
+    shaper: &Shaper,
+    chunks: &[Option<Chunk>],
+    frame: Frame,
+    columns: Columns,
+) -> usize {
+    let (squeeze, limit) = settle(shaper, chunks, frame, columns);
+    let pass = Pass::new(shaper, chunks, frame, columns, Draw::Nothing);
+    pass.run(squeeze, limit).pages.len()
 }
 
 /// The squeeze of vertical space and the limit on one frame that the flow settles
 /// on, tried in passes that draw nothing (a sheet may take thirty).
 fn settle(
+    shaper: &Shaper,
     chunks: &[Option<Chunk>],
     frame: Frame,
     columns: Columns,
 ) -> (f64, Option<(usize, f64)>) {
-    let base = Pass::new(chunks, frame, columns, Draw::Nothing);
+    let base = Pass::new(shaper, chunks, frame, columns, Draw::Nothing);
     let plain = base.run(1.0, None);
     if plain.pages.len() < 2 || plain.last_fill >= TARGET_FILL || plain.last_fixed {
         return (1.0, None);
@@ -205,6 +215,8 @@ impl Draw {
 
 /// One greedy pass of the flow over a sheet's chunks.
 struct Pass<'a> {
+    /// Sets the words of a drawing split into parts.
+    shaper: &'a Shaper,
     chunks: &'a [Option<Chunk>],
     draw: Draw,
     frame: Frame,
@@ -265,12 +277,13 @@ struct Cursor {
 
 impl<'a> Pass<'a> {
     fn new(
+        shaper: &'a Shaper,
         chunks: &'a [Option<Chunk>],
         frame: Frame,
         columns: Columns,
         draw: Draw,
     ) -> Self {
-        Pass { chunks, draw, frame, columns }
+        Pass { shaper, chunks, draw, frame, columns }
     }
 
     /// The frame of column `index` (over the whole sheet).
@@ -357,7 +370,13 @@ impl<'a> Pass<'a> {
         if !at.index.is_multiple_of(per_page) {
             at.next_page(per_page, frame.top, Top::Dropped);
         }
-        at.turned.extend(super::poster::split(poster, frame, at.y, &mut at.pages));
+        at.turned.extend(super::poster::split(
+            self.shaper,
+            poster,
+            frame,
+            at.y,
+            &mut at.pages,
+        ));
         at.fixed_start = Some(at.pages.len());
         at.index = (at.pages.len() - 1) * per_page;
         at.depth.resize(at.index + 1, frame.bottom - frame.top);
@@ -598,7 +617,7 @@ mod tests {
     use crate::page::{Color, Paint, Point};
 
     fn flow(chunks: Vec<Option<Chunk>>, frame: Frame) -> Vec<Vec<Item>> {
-        flow_in(&chunks, frame, Columns::ONE).0
+        flow_in(&Shaper::new(), &chunks, frame, Columns::ONE).0
     }
 
     fn boxed(height: f64) -> Chunk {
@@ -692,13 +711,19 @@ mod tests {
     fn wide_pages_fill_two_columns_before_the_next_page() {
         let chunks: Vec<_> = (0..10).map(|_| Some(boxed(30.0))).collect();
         let two = Columns { count: 2, gap: 10.0, right_to_left: false };
-        let pages = flow_in(&chunks, FRAME, two).0;
+        let pages = flow_in(&Shaper::new(), &chunks, FRAME, two).0;
         assert_eq!(pages.len(), 3);
         assert_eq!(lefts(&pages[0]), [15.0, 15.0, 110.0, 110.0]);
         assert_eq!(tops(&pages[0]), [20.0, 50.0, 20.0, 50.0]);
         assert_eq!(lefts(&pages[2]), [15.0, 15.0]);
         // Right to left, the first column is the right-hand one.
-        let pages = flow_in(&chunks, FRAME, Columns { right_to_left: true, ..two }).0;
+        let pages = flow_in(
+            &Shaper::new(),
+            &chunks,
+            FRAME,
+            Columns { right_to_left: true, ..two },
+        )
+        .0;
         assert_eq!(lefts(&pages[0]), [110.0, 110.0, 15.0, 15.0]);
     }
 
@@ -754,8 +779,8 @@ mod tests {
     /// Where each chunk went: per page, (id, x, y) of each rectangle, to the micron.
     fn snapshot(chunks: &[Option<Chunk>], columns: Columns) -> Vec<Vec<(u8, f64, f64)>> {
         let micron = |v: f64| (v * 1000.0).round() / 1000.0;
-        let (pages, _) = flow_in(chunks, FRAME, columns);
-        assert_eq!(page_count(chunks, FRAME, columns), pages.len());
+        let (pages, _) = flow_in(&Shaper::new(), chunks, FRAME, columns);
+        assert_eq!(page_count(&Shaper::new(), chunks, FRAME, columns), pages.len());
         pages
             .iter()
             .map(|page| {

@@ -3,7 +3,7 @@
 
 use super::{MARGIN_MM, SAFE_MARGIN_MM};
 use crate::page::{Page, Point, Stroke};
-use crate::text::{self, Reading, Style};
+use crate::text::{self, Reading, Shaper, Style};
 
 /// Height reserved at the bottom of every page for the footer.
 pub const FOOTER_HEIGHT_MM: f64 = 34.0;
@@ -40,6 +40,7 @@ impl Footer {
     /// A footer for pages `page_width` mm wide; the print note is set smaller if it
     /// must be, and refused (with the reason) if it cannot fit its box at all.
     pub fn new(
+        shaper: &Shaper,
         (print_note, correction): (&str, Option<&str>),
         caption: String,
         page_label: String,
@@ -56,16 +57,9 @@ impl Footer {
         } else {
             (page_width - 2.0 * MARGIN_MM, 2, (MARGIN_MM, NOTE_ABOVE_TOP_MM))
         };
-        let note = text::fit(
-            print_note,
-            Style::Regular,
-            size_pt,
-            least,
-            note_width,
-            lines,
-            reading,
-        )
-        .ok_or_else(|| {
+        let note = shaper
+            .fit(print_note, Style::Regular, (size_pt, least), note_width, lines, reading)
+            .ok_or_else(|| {
             format!(
                 "the text of `common.print_note` does not fit its box by the calibration \
                      bar ({note_width:.0} mm, {lines} lines): shorten it"
@@ -74,18 +68,11 @@ impl Footer {
         // The caption shares its line with the page number: set smaller if it must be.
         let widest_label = page_label.replace("{page}", "99").replace("{pages}", "99");
         let label_width =
-            text::shape(&widest_label, Style::Regular, size_pt, reading).width_mm();
+            shaper.shape(&widest_label, Style::Regular, size_pt, reading).width_mm();
         let room = page_width - 2.0 * MARGIN_MM - label_width - LABEL_GAP_MM;
-        let caption = text::fit(
-            &caption,
-            Style::Regular,
-            size_pt,
-            least,
-            room,
-            1,
-            reading,
-        )
-        .and_then(|lines| lines.into_iter().next())
+        let caption = shaper
+            .fit(&caption, Style::Regular, (size_pt, least), room, 1, reading)
+            .and_then(|lines| lines.into_iter().next())
         .ok_or_else(|| {
             format!(
                 "the footer caption {caption:?} does not fit in {room:.0} mm: shorten it"
@@ -95,8 +82,14 @@ impl Footer {
         let correction = match correction {
             Some(words) => {
                 let width = page_width - 2.0 * MARGIN_MM;
-                let fitted =
-                    text::fit(words, Style::Regular, size_pt, least, width, 1, reading);
+                let fitted = shaper.fit(
+                    words,
+                    Style::Regular,
+                    (size_pt, least),
+                    width,
+                    1,
+                    reading,
+                );
                 let line = fitted.and_then(|lines| lines.into_iter().next());
                 Some(line.ok_or_else(|| {
                     format!(
@@ -120,12 +113,19 @@ impl Footer {
     }
 
     /// Draws the footer on page `number` of `count`.
-    pub fn draw(&self, page: &mut Page, number: usize, count: usize, inches: bool) {
+    pub fn draw(
+        &self,
+        shaper: &Shaper,
+        page: &mut Page,
+        number: usize,
+        count: usize,
+        inches: bool,
+    ) {
         let bottom = page.height - SAFE_MARGIN_MM - 2.0;
         let bar_y = page.height - FOOTER_HEIGHT_MM + BAR_DROP_MM;
-        calibration_bar(page, Point::new(MARGIN_MM, bar_y));
+        calibration_bar(shaper, page, Point::new(MARGIN_MM, bar_y));
         if inches {
-            inch_scale(page, Point::new(MARGIN_MM, bar_y - 1.0));
+            inch_scale(shaper, page, Point::new(MARGIN_MM, bar_y - 1.0));
         }
 
         let size = self.note.first().map_or(SMALL_PT, |l| l.size_pt);
@@ -150,7 +150,7 @@ impl Footer {
             .page_label
             .replace("{page}", &number.to_string())
             .replace("{pages}", &count.to_string());
-        let shaped = text::shape(&label, Style::Regular, self.size_pt, self.reading);
+        let shaped = shaper.shape(&label, Style::Regular, self.size_pt, self.reading);
         let x = page.width - MARGIN_MM - shaped.width_mm();
         page.text(Point::new(x, bottom), shaped);
         if let Some(line) = &self.correction {
@@ -222,7 +222,7 @@ fn note_x() -> f64 {
 
 /// Four inches marked above the centimetre bar, for rulers in inches: ticks every
 /// quarter inch, numbered at each inch, drawn upward from `at`.
-pub fn inch_scale(page: &mut Page, at: Point) {
+pub fn inch_scale(shaper: &Shaper, page: &mut Page, at: Point) {
     const INCH: f64 = 25.4;
     let stroke = Stroke::solid(RULER_LINE_MM);
     page.line(at, Point::new(at.x + INCHES * INCH, at.y), stroke);
@@ -231,7 +231,7 @@ pub fn inch_scale(page: &mut Page, at: Point) {
         let tick = if quarter % 4 == 0 { INCH_TICK_MM } else { QUARTER_TICK_MM };
         page.line(Point::new(x, at.y), Point::new(x, at.y - tick), stroke);
         if quarter % 4 == 0 {
-            let label = text::shape(
+            let label = shaper.shape(
                 &(quarter / 4).to_string(),
                 Style::Regular,
                 RULER_PT,
@@ -240,13 +240,13 @@ pub fn inch_scale(page: &mut Page, at: Point) {
             page.text_centered(x, at.y - tick - INCH_NUMBER_GAP_MM, label);
         }
     }
-    let unit = text::shape("in", Style::Regular, RULER_PT, Reading::Natural);
+    let unit = shaper.shape("in", Style::Regular, RULER_PT, Reading::Natural);
     page.text(Point::new(at.x + INCHES * INCH + UNIT_GAP_MM, at.y - 1.0), unit);
 }
 
 /// A 100 mm bar with a tick every centimetre, numbered 0 to 10, its top-left at
 /// `at`.
-pub fn calibration_bar(page: &mut Page, at: Point) {
+pub fn calibration_bar(shaper: &Shaper, page: &mut Page, at: Point) {
     let stroke = Stroke::solid(RULER_LINE_MM);
     page.line(at, Point::new(at.x + CALIBRATION_MM, at.y), stroke);
     for cm in 0..=10 {
@@ -254,7 +254,7 @@ pub fn calibration_bar(page: &mut Page, at: Point) {
         let tick = if cm % 5 == 0 { HALF_DM_TICK_MM } else { CM_TICK_MM };
         page.line(Point::new(x, at.y), Point::new(x, at.y + tick), stroke);
         let label =
-            text::shape(&cm.to_string(), Style::Regular, RULER_PT, Reading::Natural);
+            shaper.shape(&cm.to_string(), Style::Regular, RULER_PT, Reading::Natural);
         // Every number on one line, clear of the footer's rule below.
         page.text_centered(x, at.y + CM_NUMBER_DROP_MM, label);
     }
@@ -266,6 +266,6 @@ pub fn calibration_bar(page: &mut Page, at: Point) {
             Stroke::solid(MM_TICK_LINE_MM),
         );
     }
-    let unit = text::shape("cm", Style::Regular, RULER_PT, Reading::Natural);
+    let unit = shaper.shape("cm", Style::Regular, RULER_PT, Reading::Natural);
     page.text(Point::new(at.x + CALIBRATION_MM + UNIT_GAP_MM, at.y + CM_TICK_MM), unit);
 }

@@ -211,6 +211,7 @@ mod tests {
     /// Draws `@write-in` with `strings` on an A4-wide sheet.
     fn write_in_with(strings: &str, keys: &[&str]) -> Result<Vec<Chunk>, FigureError> {
         let (kit, read) = (kit(), RefCell::new(BTreeSet::new()));
+        let shaper = crate::text::Shaper::new();
         let strings: toml::Table = toml::from_str(strings).unwrap();
         let cx = FigureContext {
             kit: &kit,
@@ -224,6 +225,7 @@ mod tests {
             text_scale: 1.0,
             min_pt: 0.0,
             read: &read,
+            shaper: &shaper,
         };
         let keys: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
         write_in(&keys, &cx)

@@ -15,7 +15,7 @@ pub mod table;
 
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
 use crate::sheet::markup::Block;
-use crate::text::{self, Reading, Style};
+use crate::text::{self, Reading, Shaper, Style};
 pub use figure::{FigureContext, FigureError};
 use flow::Chunk;
 pub use paper::Paper;
@@ -131,13 +131,14 @@ pub fn columns(paper: &Paper, reading: Reading) -> flow::Columns {
 /// Every size and space of the text is `scale` times its usual one (a plan set
 /// small to fit its page, large print).
 pub fn scaled_text_chunks(
+    shaper: &Shaper,
     block: &Block,
     (width, measure): (f64, f64),
     reading: Reading,
     scale: f64,
 ) -> Vec<Chunk> {
     let measure = width.min(measure);
-    let mut chunks = measured_chunks(block, measure, reading, scale);
+    let mut chunks = measured_chunks(shaper, block, measure, reading, scale);
     to_right_edge(&mut chunks, width - measure, reading);
     // The text is tagged with the block's role for screen readers and the outline.
     let role = match block {
@@ -164,6 +165,7 @@ fn to_right_edge(chunks: &mut [Chunk], slack: f64, reading: Reading) {
 }
 
 fn measured_chunks(
+    shaper: &Shaper,
     block: &Block,
     width: f64,
     reading: Reading,
@@ -171,14 +173,15 @@ fn measured_chunks(
 ) -> Vec<Chunk> {
     match block {
         Block::Title(t) => {
-            let mut chunks = lines(t, Style::Bold, TITLE_PT * scale, width, 0.0, reading);
+            let mut chunks =
+                lines(shaper, t, Style::Bold, TITLE_PT * scale, width, 0.0, reading);
             chunks.push(Chunk::space(TITLE_AFTER_MM * scale));
             chunks
         }
         Block::Heading(t) => {
             let mut chunks = vec![Chunk::space(HEADING_BEFORE_MM * scale).keep()];
             chunks.extend(
-                lines(t, Style::Bold, HEADING_PT * scale, width, 0.0, reading)
+                lines(shaper, t, Style::Bold, HEADING_PT * scale, width, 0.0, reading)
                     .into_iter()
                     .map(Chunk::keep),
             );
@@ -187,7 +190,7 @@ fn measured_chunks(
         }
         Block::Paragraph(t) => {
             let mut chunks =
-                lines(t, Style::Regular, BODY_PT * scale, width, 0.0, reading);
+                lines(shaper, t, Style::Regular, BODY_PT * scale, width, 0.0, reading);
             // A paragraph that ends in a colon leads into what follows (a list).
             if t.trim_end().ends_with(':')
                 && let Some(last) = chunks.last_mut()
@@ -201,9 +204,9 @@ fn measured_chunks(
             });
             chunks
         }
-        Block::Bullet(t) => marked(t, width, (Mark::Bullet, scale), reading),
-        Block::Check(t) => marked(t, width, (Mark::Box, scale), reading),
-        Block::Note(t) => note(t, width, reading, scale),
+        Block::Bullet(t) => marked(shaper, t, width, (Mark::Bullet, scale), reading),
+        Block::Check(t) => marked(shaper, t, width, (Mark::Box, scale), reading),
+        Block::Note(t) => note(shaper, t, width, reading, scale),
         Block::Figure { .. } | Block::PageBreak => Vec::new(),
     }
 }
@@ -212,6 +215,7 @@ fn measured_chunks(
 /// across pages only where at least two of its lines stay on each side: its first
 /// line, and the one before its last, keep with the line that follows.
 pub fn lines(
+    shaper: &Shaper,
     text: &str,
     style: Style,
     size_pt: f64,
@@ -221,7 +225,7 @@ pub fn lines(
 ) -> Vec<Chunk> {
     let (ascent, descent) = text::vertical_metrics_mm(style, size_pt);
     let line_height = (ascent + descent) * LINE_GAP / FONT_LINE_SHARE;
-    let wrapped = text::wrap(text, style, size_pt, width - indent, reading);
+    let wrapped = shaper.wrap(text, style, size_pt, width - indent, reading);
     let count = wrapped.len();
     wrapped
         .into_iter()
@@ -243,6 +247,7 @@ pub fn lines(
 /// [`lines`] `measure` wide within `width`, kept to the right-hand edge of `width`
 /// when the text reads right to left.
 pub fn measured_lines(
+    shaper: &Shaper,
     text: &str,
     style: Style,
     size_pt: f64,
@@ -251,7 +256,7 @@ pub fn measured_lines(
     reading: Reading,
 ) -> Vec<Chunk> {
     let measure = width.min(measure);
-    let mut chunks = lines(text, style, size_pt, measure, indent, reading);
+    let mut chunks = lines(shaper, text, style, size_pt, measure, indent, reading);
     to_right_edge(&mut chunks, width - measure, reading);
     chunks
 }
@@ -262,6 +267,7 @@ enum Mark {
 }
 
 fn marked(
+    shaper: &Shaper,
     text: &str,
     width: f64,
     (mark, scale): (Mark, f64),
@@ -269,7 +275,7 @@ fn marked(
 ) -> Vec<Chunk> {
     let indent = ITEM_INDENT_MM * scale;
     let size_pt = BODY_PT * scale;
-    let mut chunks = lines(text, Style::Regular, size_pt, width, indent, reading);
+    let mut chunks = lines(shaper, text, Style::Regular, size_pt, width, indent, reading);
     // The mark stands where lines start: on the right for right-to-left text.
     let rtl = text::reads_right_to_left(text, reading);
     let at = |x: f64, w: f64| if rtl { width - x - w } else { x };
@@ -300,10 +306,23 @@ fn marked(
     chunks
 }
 
-fn note(text: &str, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
+fn note(
+    shaper: &Shaper,
+    text: &str,
+    width: f64,
+    reading: Reading,
+    scale: f64,
+) -> Vec<Chunk> {
     let pad = NOTE_PAD_MM * scale;
-    let inner =
-        lines(text, Style::Bold, BODY_PT * scale, width - 2.0 * pad, 0.0, reading);
+    let inner = lines(
+        shaper,
+        text,
+        Style::Bold,
+        BODY_PT * scale,
+        width - 2.0 * pad,
+        0.0,
+        reading,
+    );
     let height: f64 = inner.iter().map(|c| c.height).sum::<f64>() + 2.0 * pad;
     let mut page = Page::new(0.0, 0.0);
     page.rect(
@@ -322,14 +341,14 @@ fn note(text: &str, width: f64, reading: Reading, scale: f64) -> Vec<Chunk> {
 
 /// Large print: any text of a drawing under `min_pt` (a letter sized to its piece, a
 /// coordinate sized to its band) set at `min_pt` instead, about the same centre.
-pub fn raise_small_text(items: &mut [Item], min_pt: f64) {
+pub fn raise_small_text(shaper: &Shaper, items: &mut [Item], min_pt: f64) {
     for item in items {
         let Item::Text { origin, shaped, .. } = item else { continue };
         if shaped.size_pt >= min_pt - EPS_MM {
             continue;
         }
         let reading = if shaped.rtl { Reading::RightToLeft } else { Reading::Natural };
-        let larger = text::shape(&shaped.text, shaped.style, min_pt, reading);
+        let larger = shaper.shape(&shaped.text, shaped.style, min_pt, reading);
         let (old_ascent, _) = text::vertical_metrics_mm(shaped.style, shaped.size_pt);
         let (new_ascent, _) = text::vertical_metrics_mm(shaped.style, min_pt);
         let centre_x = origin.x + shaped.width_mm() / 2.0;
@@ -344,9 +363,14 @@ pub fn raise_small_text(items: &mut [Item], min_pt: f64) {
 
 /// A copy of `page` with `words` ("Print on card") boxed in its top margin, at the
 /// corner where lines start, for the one who feeds the printer.
-pub fn marked_for_card(page: &Page, words: &str, reading: Reading) -> Page {
+pub fn marked_for_card(
+    shaper: &Shaper,
+    page: &Page,
+    words: &str,
+    reading: Reading,
+) -> Page {
     let mut marked = page.clone();
-    let shaped = text::shape(words, Style::Bold, CARD_MARK_PT, reading);
+    let shaped = shaper.shape(words, Style::Bold, CARD_MARK_PT, reading);
     let (ascent, descent) = text::vertical_metrics_mm(Style::Bold, CARD_MARK_PT);
     let (pad, width) = (CARD_MARK_PAD_MM, shaped.width_mm());
     let x = match reading.rtl() {
@@ -374,20 +398,22 @@ const CARD_MARK_PT: f64 = 8.0;
 /// Flows a sheet's chunks onto pages of `paper`, in `columns`, and adds the footer
 /// to each.
 pub fn paginate(
+    shaper: &Shaper,
     mut chunks: Vec<Option<Chunk>>,
     paper: &Paper,
     columns: flow::Columns,
     footer: &footer::Footer,
 ) -> Vec<Page> {
     let frame = frame(paper);
-    table::fill_spare_rows(&mut chunks, frame, columns);
-    let (contents, turned) = flow::flow_in(&chunks, frame, columns);
-    paginate_flowed(contents, &turned, paper, footer)
+    table::fill_spare_rows(shaper, &mut chunks, frame, columns);
+    let (contents, turned) = flow::flow_in(shaper, &chunks, frame, columns);
+    paginate_flowed(shaper, contents, &turned, paper, footer)
 }
 
 /// Pages of `paper` holding each page's items flowed already, with the footer; the
 /// pages in `turned` are landscape.
 pub fn paginate_flowed(
+    shaper: &Shaper,
     contents: Vec<Vec<Item>>,
     turned: &[usize],
     paper: &Paper,
@@ -406,7 +432,7 @@ pub fn paginate_flowed(
             };
             let (width, height) = turn((width, height));
             let mut page = Page { width, height, items };
-            footer.draw(&mut page, index + 1, count, paper.imperial());
+            footer.draw(shaper, &mut page, index + 1, count, paper.imperial());
             centred_on(page, turn(paper.sheet_mm()))
         })
         .collect()
@@ -429,7 +455,15 @@ mod tests {
     #[test]
     fn a_paragraph_keeps_two_lines_together_at_each_end() {
         let text = "word ".repeat(80);
-        let chunks = lines(&text, Style::Regular, BODY_PT, 60.0, 0.0, Reading::Natural);
+        let chunks = lines(
+            &Shaper::new(),
+            &text,
+            Style::Regular,
+            BODY_PT,
+            60.0,
+            0.0,
+            Reading::Natural,
+        );
         let n = chunks.len();
         assert!(n >= 5, "{n} lines");
         let kept: Vec<usize> = (0..n).filter(|&i| chunks[i].keep_with_next).collect();
@@ -441,6 +475,7 @@ mod tests {
     fn running_text_keeps_to_the_measure_and_to_the_right_edge_when_rtl() {
         let block = Block::Paragraph("نص ".repeat(60));
         let chunks = scaled_text_chunks(
+            &Shaper::new(),
             &block,
             (390.0, TEXT_MEASURE_MM),
             Reading::RightToLeft,

@@ -7,7 +7,7 @@ use super::flow::{self, Chunk, Table};
 use super::poster::Frame;
 use super::{FigureContext, FigureError};
 use crate::page::{Color, Item, Page, Point, Role, Stroke, Tag};
-use crate::text::{self, Reading, Style};
+use crate::text::{Reading, Shaper, Style};
 
 /// Column headings: bold, never smaller.
 pub const HEAD_PT: f64 = 8.0;
@@ -130,7 +130,7 @@ impl Columns {
                 }
                 Head::Fixed(t) => {
                     let pt = cx.pt(HEAD_PT);
-                    text::fit(t, Style::Bold, pt, pt, w, 1, cx.reading).ok_or_else(
+                    cx.shaper.fit(t, Style::Bold, (pt, pt), w, 1, cx.reading).ok_or_else(
                         || format!("the heading {t:?} does not fit its column"),
                     )?
                 }
@@ -346,8 +346,8 @@ fn first_fitting(
     let (pt, min, max) = (cx.pt(HEAD_PT), cx.mm(min), cx.mm(max));
     let mut widths = (0..).map(|step| min + step as f64).take_while(|w| *w <= max);
     Ok(widths.find(|w| {
-        text::fit(&value, Style::Bold, pt, pt, w - HEAD_MARGIN_MM, lines, cx.reading)
-            .is_some()
+        let width = w - HEAD_MARGIN_MM;
+        cx.shaper.fit(&value, Style::Bold, (pt, pt), width, lines, cx.reading).is_some()
     }))
 }
 
@@ -368,6 +368,7 @@ pub fn blocks(width: f64, min_width: f64, gap: f64, most: usize) -> (usize, f64)
 /// record ends on a full page rather than a few lines (and never on a page of its own
 /// for what follows the rows).
 pub fn fill_spare_rows(
+    shaper: &Shaper,
     chunks: &mut [Option<Chunk>],
     frame: Frame,
     columns: flow::Columns,
@@ -387,7 +388,7 @@ pub fn fill_spare_rows(
             let required = all.len() - spare;
             table.rows = all[..required + keep].to_vec();
             table.spare_rows = 0;
-            let pages = flow::page_count(chunks, frame, columns);
+            let pages = flow::page_count(shaper, chunks, frame, columns);
             let table =
                 chunks[i].as_mut().and_then(|c| c.table.as_mut()).expect("a table");
             table.rows = all;
@@ -446,13 +447,16 @@ mod tests {
         // 80 mm a column: the header and 3 rows; two columns a page. 7 rows need two
         // pages, which hold 12: five spares are kept, the other five dropped.
         let mut chunks = vec![Some(table(17, 10))];
-        fill_spare_rows(&mut chunks, FRAME, flow::Columns::ONE);
+        fill_spare_rows(&Shaper::new(), &mut chunks, FRAME, flow::Columns::ONE);
         assert_eq!(rows_kept(&chunks), 12);
-        assert_eq!(flow::flow_in(&chunks, FRAME, flow::Columns::ONE).0.len(), 2);
+        assert_eq!(
+            flow::flow_in(&Shaper::new(), &chunks, FRAME, flow::Columns::ONE).0.len(),
+            2
+        );
         // What follows the table stays on the table's last page.
         let mut chunks = vec![Some(table(17, 10)), Some(boxed(30.0))];
-        fill_spare_rows(&mut chunks, FRAME, flow::Columns::ONE);
-        let pages = flow::flow_in(&chunks, FRAME, flow::Columns::ONE).0;
+        fill_spare_rows(&Shaper::new(), &mut chunks, FRAME, flow::Columns::ONE);
+        let pages = flow::flow_in(&Shaper::new(), &chunks, FRAME, flow::Columns::ONE).0;
         assert_eq!(pages.len(), 2);
         assert!(
             pages[1]
@@ -469,7 +473,8 @@ mod tests {
         let cols = Columns::new(&[10.0, 20.0], Reading::RightToLeft);
         let chunk =
             cols.table(boxed(10.0), (0..6).map(|_| boxed(20.0)).collect(), 2, 5.0, 0);
-        let pages = flow::flow_in(&[Some(chunk)], FRAME, flow::Columns::ONE).0;
+        let pages =
+            flow::flow_in(&Shaper::new(), &[Some(chunk)], FRAME, flow::Columns::ONE).0;
         let lefts: Vec<f64> = pages[0]
             .iter()
             .filter_map(|i| match i {

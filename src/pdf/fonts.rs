@@ -215,12 +215,13 @@ mod tests {
     #[test]
     fn a_glyph_standing_for_two_texts_gets_a_code_for_each() {
         use crate::page::{Color, Point};
-        use crate::text::{Reading, shape};
+        use crate::text::{Reading, Shaper};
         // The fathatan is read on its own after a teh marbuta, but with the alef
         // of the lam-alef ligature it sits in.
         let mut page = Page::new(210.0, 297.0);
         for word in ["مباشرةً", "أولًا"] {
-            let shaped = shape(word, Style::Regular, 10.0, Reading::RightToLeft);
+            let shaped =
+                Shaper::new().shape(word, Style::Regular, 10.0, Reading::RightToLeft);
             let origin = Point::new(20.0, 20.0);
             page.items.push(Item::Text { origin, shaped, color: Color(0.0, 0.0, 0.0) });
         }
@@ -241,12 +242,13 @@ mod tests {
     #[test]
     fn the_missing_glyph_box_reads_as_the_last_text_it_stood_for() {
         use crate::page::{Color, Point};
-        use crate::text::{Reading, shape};
+        use crate::text::{Reading, Shaper};
         // DejaVu has no CJK: both characters show the missing-glyph box, which has
         // one entry in the ToUnicode map, the last one shown (as printpdf chose).
         let mut page = Page::new(210.0, 297.0);
         for text in ["一", "a", "丁", "b"] {
-            let shaped = shape(text, Style::Regular, 10.0, Reading::Natural);
+            let shaped =
+                Shaper::new().shape(text, Style::Regular, 10.0, Reading::Natural);
             let origin = Point::new(20.0, 20.0);
             page.items.push(Item::Text { origin, shaped, color: Color(0.0, 0.0, 0.0) });
         }

@@ -359,10 +359,10 @@ pub(super) fn begin_marked(tag: &str, mcid: i64) -> Op {
 #[cfg(test)]
 mod tests {
     use crate::page::{Color, Item, Page, Paint, Point, Role, Tag};
-    use crate::text::{Reading, Style, shape};
+    use crate::text::{Reading, Shaper, Style};
 
     fn line(text: &str) -> Item {
-        let shaped = shape(text, Style::Regular, 10.0, Reading::Natural);
+        let shaped = Shaper::new().shape(text, Style::Regular, 10.0, Reading::Natural);
         Item::Text { origin: Point::new(20.0, 30.0), shaped, color: Color::BLACK }
     }
 

@@ -9,6 +9,7 @@ use crate::games::Sheets;
 use crate::kit::SheetKind;
 use crate::layout::{self, FigureContext, FigureError};
 use crate::sheet::markup::{self, Block};
+use crate::text::Shaper;
 
 /// What of a sheet to lay out.
 #[derive(Clone, Copy)]
@@ -52,10 +53,11 @@ pub(super) struct MovedBoard {
 
 impl MovedBoard {
     /// How many parts the board is printed in (1 when it is whole).
-    pub(super) fn parts(&self) -> usize {
+    pub(super) fn parts(&self, shaper: &Shaper) -> usize {
         match self.split {
             true => {
-                layout::poster::plan_figure(&self.poster, self.frame, self.frame.width).2
+                let (frame, width) = (self.frame, self.frame.width);
+                layout::poster::plan_figure(shaper, &self.poster, frame, width).2
             }
             false => 1,
         }
@@ -145,7 +147,7 @@ impl MovedBoard {
         }
         let labels = &self.poster.labels;
         let (items, height, _parts) =
-            layout::poster::plan_figure(&self.poster, self.frame, cx.width);
+            layout::poster::plan_figure(cx.shaper, &self.poster, self.frame, cx.width);
         // "Printed on N sheets": the sheets, which may be fewer than the parts.
         let note = labels.assembly_note.replace("{parts}", &self.sheets.to_string());
         chunks.extend(text(&Block::Heading(labels.assembly_title.clone())));

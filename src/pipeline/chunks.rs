@@ -174,8 +174,13 @@ impl<'a> Setter<'a> {
     fn thumbnails(&mut self) {
         if let Portion::Contents(_, thumbnails) = self.source.portion {
             let cx = self.cx;
-            let pictures =
-                thumbnail::chunks(thumbnails, cx.width, cx.reading, cx.text_scale);
+            let pictures = thumbnail::chunks(
+                cx.shaper,
+                thumbnails,
+                cx.width,
+                cx.reading,
+                cx.text_scale,
+            );
             self.chunks.extend(pictures.into_iter().map(Some));
         }
     }
@@ -248,9 +253,9 @@ impl<'a> Setter<'a> {
         // Words a figure draws are read, whatever it tagged itself.
         crate::page::Tag::wrap_loose_text(crate::page::Role::Paragraph, &mut chunk.items);
         if min_pt > 0.0 {
-            layout::raise_small_text(&mut chunk.items, min_pt);
+            layout::raise_small_text(self.cx.shaper, &mut chunk.items, min_pt);
             if let Some(poster) = &mut chunk.poster {
-                layout::raise_small_text(&mut poster.items, min_pt);
+                layout::raise_small_text(self.cx.shaper, &mut poster.items, min_pt);
             }
         }
         let keep_legend =

@@ -218,19 +218,19 @@ pub(super) fn plan_on_one_page(
             if head.iter().any(Option::is_none) || below.top >= frame.bottom {
                 return Ok(None);
             }
-            if layout::flow::page_count(&head, frame, one) != 1
-                || layout::flow::page_count(&body, below, columns) != 1
+            if layout::flow::page_count(cx.shaper, &head, frame, one) != 1
+                || layout::flow::page_count(cx.shaper, &body, below, columns) != 1
             {
                 continue;
             }
-            let (mut head, _) = layout::flow::flow_in(&head, frame, one);
-            let (body, _) = layout::flow::flow_in(&body, below, columns);
+            let (mut head, _) = layout::flow::flow_in(cx.shaper, &head, frame, one);
+            let (body, _) = layout::flow::flow_in(cx.shaper, &body, below, columns);
             let mut page = head.remove(0);
             page.extend(body.into_iter().flatten());
             let mut pages = vec![page];
             let assembly = part(cx, "", PlanPart::Assembly)?;
             if !words_within && !assembly.is_empty() {
-                pages.extend(layout::flow::flow_in(&assembly, frame, one).0);
+                pages.extend(layout::flow::flow_in(cx.shaper, &assembly, frame, one).0);
             }
             return Ok(Some(pages));
         }

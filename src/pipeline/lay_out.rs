@@ -65,7 +65,7 @@ impl LayoutContext<'_> {
         let moved = self.move_board_words(&views.players, rendered, &mut sheets)?;
         // The board's parts are part of the preparation the contents sheet times.
         let with_parts = match moved.as_ref().filter(|board| board.split) {
-            Some(board) => Some(views.with_gluing(board.parts())?),
+            Some(board) => Some(views.with_gluing(board.parts(self.variant.shaper))?),
             None => None,
         };
         let plan_view = with_parts.as_ref().unwrap_or(&views.players);
@@ -171,8 +171,10 @@ impl LayoutContext<'_> {
             _ => None,
         };
         let pages = match plan {
-            Some(pages) => layout::paginate_flowed(pages, &[], &options.paper, &footer),
-            None => layout::paginate(chunks, &options.paper, columns, &footer),
+            Some(pages) => {
+                layout::paginate_flowed(cx.shaper, pages, &[], &options.paper, &footer)
+            }
+            None => layout::paginate(cx.shaper, chunks, &options.paper, columns, &footer),
         };
         if pages.len() > MAX_PAGES {
             return Err(in_template(format!(
@@ -226,7 +228,7 @@ impl LayoutContext<'_> {
             let wide = chunks_of(self, source, &wide)?.0;
             let frame = layout::frame(paper);
             let pages = |c: &[Option<layout::flow::Chunk>]| {
-                layout::flow::page_count(c, frame, columns)
+                layout::flow::page_count(cx.shaper, c, frame, columns)
             };
             if pages(&wide) < pages(&chunks) {
                 chunks = wide;
@@ -262,6 +264,7 @@ impl LayoutContext<'_> {
             false => "common.print_note",
         };
         Footer::new(
+            cx.shaper,
             (&cx.text(note_key).map_err(in_template)?, correction.as_deref()),
             caption,
             cx.text("common.page_label").map_err(in_template)?,

@@ -15,7 +15,7 @@ use crate::kit::{Example, Kit, strings as kit_strings};
 use crate::layout::figure::Audience;
 use crate::layout::{self, FigureContext, FigureError};
 use crate::puzzles::Puzzle;
-use crate::text::Reading;
+use crate::text::{Reading, Shaper};
 
 /// One kit in one language, paper and board size, checked, as its sheets are drawn.
 pub(super) struct Variant<'a> {
@@ -33,6 +33,8 @@ pub(super) struct Variant<'a> {
     pub notes: Vec<String>,
     /// Which way the language reads.
     pub reading: Reading,
+    /// What sets the variant's text, with what it keeps.
+    pub shaper: &'a Shaper,
 }
 
 impl<'a> Variant<'a> {
@@ -41,6 +43,7 @@ impl<'a> Variant<'a> {
         kit: &'a Kit,
         options: &'a Options,
         made: &puzzles::Made,
+        shaper: &'a Shaper,
     ) -> Result<Variant<'a>, Diagnostics> {
         let options = corrected(kit, options)?;
         let kit = scaled(kit, &options)?;
@@ -53,7 +56,16 @@ impl<'a> Variant<'a> {
             true => Reading::RightToLeft,
             false => Reading::Natural,
         };
-        Ok(Variant { kit, options, size, puzzles, puzzle_examples, notes, reading })
+        Ok(Variant {
+            kit,
+            options,
+            size,
+            puzzles,
+            puzzle_examples,
+            notes,
+            reading,
+            shaper,
+        })
     }
 
     /// The game ready to draw this variant's figures: the kit's examples, `verified`
@@ -123,6 +135,7 @@ impl<'a> Variant<'a> {
             text_scale: if large { layout::LARGE_PRINT_SCALE } else { 1.0 },
             min_pt: if large { layout::LARGE_PRINT_MIN_PT } else { 0.0 },
             read: &view.read,
+            shaper: self.shaper,
         }
     }
 }

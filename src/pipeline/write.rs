@@ -13,7 +13,7 @@ use crate::kit::SheetKind;
 use crate::layout;
 use crate::pdf;
 use crate::preview::{self, Format};
-use crate::text::Reading;
+use crate::text::{Reading, Shaper};
 
 /// The build: every sheet written, a class's print job, and what the build read and
 /// fell back on.
@@ -28,7 +28,13 @@ pub(super) fn built(variant: &Variant, views: &Views, laid: LaidOut) -> Built {
         .unwrap_or_default();
     let on_card = (variant.kit.card.as_slice(), card_words, variant.reading);
     let print_all = options.class.map(|class| {
-        print_all(&class, &laid.sheets, (&laid.job_title, on_card), options)
+        print_all(
+            &class,
+            &laid.sheets,
+            (&laid.job_title, on_card),
+            options,
+            variant.shaper,
+        )
     });
     // Every page picture of the build draws its glyphs from one set.
     let mut glyphs = preview::raster::Glyphs::default();
@@ -132,6 +138,7 @@ fn print_all(
     laid: &[Laid],
     (title, (card, on_card, reading)): (&str, (&[SheetKind], &str, Reading)),
     options: &Options,
+    shaper: &Shaper,
 ) -> (usize, Vec<u8>) {
     let (width, height) = options.paper.sheet_mm();
     let blank = crate::page::Page::new(width, height);
@@ -141,7 +148,7 @@ fn print_all(
             true => l
                 .pages
                 .iter()
-                .map(|p| layout::marked_for_card(p, on_card, reading))
+                .map(|p| layout::marked_for_card(shaper, p, on_card, reading))
                 .collect(),
             false => Vec::new(),
         })

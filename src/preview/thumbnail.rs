@@ -6,7 +6,7 @@
 
 use crate::layout::flow::Chunk;
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
-use crate::text::{self, Reading, Style};
+use crate::text::{self, Reading, Shaper, Style};
 
 /// Width of one picture.
 const WIDTH_MM: f64 = 24.0;
@@ -35,6 +35,7 @@ pub struct Thumbnail<'p> {
 /// Rows of pictures `width` mm wide at most, `scale` times their usual size (never
 /// under [`MIN_WIDTH_MM`]), as one figure whose alternative text names the files.
 pub fn chunks(
+    shaper: &Shaper,
     thumbnails: &[Thumbnail],
     width: f64,
     reading: Reading,
@@ -61,7 +62,7 @@ pub fn chunks(
             let x = slot as f64 * (picture_w + GAP_MM);
             let x = if reading.rtl() { width - x - picture_w } else { x };
             draw(thumb, Point::new(x, GAP_MM), picture_w, &mut page);
-            let label = text::shape(&thumb.name, Style::Regular, LABEL_PT, reading);
+            let label = shaper.shape(&thumb.name, Style::Regular, LABEL_PT, reading);
             let label_x = x + (picture_w - label.width_mm()).max(0.0) / 2.0;
             page.text(Point::new(label_x, GAP_MM + tallest + 1.5 + ascent), label);
         }

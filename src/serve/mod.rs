@@ -76,6 +76,7 @@ async fn serve(config: Config) -> Result<()> {
         thumbnails: Default::default(),
         pool: tokio::sync::Semaphore::new(workers),
         waiting: Default::default(),
+        shapers: Default::default(),
     });
     let url = format!("http://{}/", state.hosts[0]);
     println!("tablekit is serving its page at {url}");

@@ -117,8 +117,17 @@ async fn build(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
     }
     let lang = checked.options.lang.clone();
     let name = checked.name.clone();
+    let shapers = state.clone();
     let built = on_pool(&state, move || {
-        pipeline::build_verified(&checked.kit, &verified, &checked.options)
+        // A builder's shaper, taken and given back here: never more than builders.
+        let idle = shapers.shapers.lock().ok().and_then(|mut idle| idle.pop());
+        let shaper = idle.unwrap_or_default();
+        let built =
+            pipeline::build_shaped(&checked.kit, &verified, &checked.options, &shaper);
+        if let Ok(mut idle) = shapers.shapers.lock() {
+            idle.push(shaper);
+        }
+        built
     })
     .await;
     match built {

@@ -61,6 +61,10 @@ pub struct AppState {
     pub pool: Semaphore,
     /// Requests waiting for a permit.
     pub waiting: AtomicUsize,
+    /// Shapers no build is using, one per builder at most: each keeps what it shaped
+    /// for the next build it is handed (a build with a new one shaped for 49-51 ms a
+    /// round of `scripts/bench-serve.sh` rather than 44-46).
+    pub shapers: Mutex<Vec<crate::text::Shaper>>,
 }
 
 impl AppState {

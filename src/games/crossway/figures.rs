@@ -13,7 +13,7 @@ use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
 use crate::layout::{BODY_PT, FigureContext, FigureError, MIN_LABEL_PT};
 use crate::page::{Color, Page, Paint, Point, Role, Stroke, Tag};
-use crate::text::{self, Reading, Style};
+use crate::text::{Reading, Shaper, Style};
 use crate::verify::{Verified, When};
 
 /// A verified example of this game.
@@ -56,6 +56,7 @@ fn side(player: Player) -> Side {
 /// white disc with a ring and a black H. A letter reads the same however a round
 /// stone is turned. `outline` is the cut line on a sheet of stones.
 fn stone(
+    shaper: &Shaper,
     page: &mut Page,
     center: Point,
     diameter: f64,
@@ -71,6 +72,7 @@ fn stone(
         page.circle(center, r * RING, Paint::outline(ring));
     }
     draw::centred_letter(
+        shaper,
         page,
         center,
         &player.to_string(),
@@ -80,10 +82,16 @@ fn stone(
 }
 
 /// A stone as drawn in a diagram or legend: a thin solid outline.
-fn drawn_stone(page: &mut Page, center: Point, diameter: f64, player: Player) {
+fn drawn_stone(
+    shaper: &Shaper,
+    page: &mut Page,
+    center: Point,
+    diameter: f64,
+    player: Player,
+) {
     let outline =
         Stroke::solid((diameter * OUTLINE).clamp(OUTLINE_MM_RANGE.0, OUTLINE_MM_RANGE.1));
-    stone(page, center, diameter, player, (outline, draw::Drawn::InDiagram));
+    stone(shaper, page, center, diameter, player, (outline, draw::Drawn::InDiagram));
 }
 
 /// Column and row pitch from the kit.
@@ -124,7 +132,7 @@ fn board(cx: &FigureContext, compact: bool) -> Result<Vec<Chunk>, FigureError> {
     for (key, sample) in [("board.legend_v", Player::V), ("board.legend_h", Player::H)] {
         chunks.extend(legend_entry(cx, key, LEGEND_SAMPLE_MM, &|page, x| {
             let at = Point::new(x + LEGEND_SAMPLE_MM / 2.0, 2.0);
-            drawn_stone(page, at, LEGEND_STONE_MM, sample)
+            drawn_stone(cx.shaper, page, at, LEGEND_STONE_MM, sample)
         })?);
         chunks.push(Chunk::space(gap));
     }
@@ -272,7 +280,14 @@ fn stones(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
             cx.width,
             (cx.reading, cx.cut),
             &|page, centre| {
-                stone(page, centre, size, player, (cx.cut.outline(), draw::Drawn::ToCut))
+                stone(
+                    cx.shaper,
+                    page,
+                    centre,
+                    size,
+                    player,
+                    (cx.cut.outline(), draw::Drawn::ToCut),
+                )
             },
         );
         chunks.extend(draw::pieces(cx, key, tiles)?);
@@ -402,8 +417,8 @@ fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let stones = |page: &mut Page, x: f64| {
         // As large as the letters' smallest size allows.
         let (v, h, size) = KEY_STONES_MM;
-        drawn_stone(page, Point::new(x + v, KEY_MIDLINE_MM), size, Player::V);
-        drawn_stone(page, Point::new(x + h, KEY_MIDLINE_MM), size, Player::H);
+        drawn_stone(cx.shaper, page, Point::new(x + v, KEY_MIDLINE_MM), size, Player::V);
+        drawn_stone(cx.shaper, page, Point::new(x + h, KEY_MIDLINE_MM), size, Player::H);
     };
     let mark = |page: &mut Page, x: f64| {
         let ring = Paint::both(Color::WHITE, Stroke::solid(0.5));
@@ -547,7 +562,7 @@ fn draw_example(
             page.line(pair[0], pair[1], band);
         }
     }
-    small_board(page, origin, step, state, (cx.reading, cx.pt(MIN_LABEL_PT)));
+    small_board(cx.shaper, page, origin, step, state, (cx.reading, cx.pt(MIN_LABEL_PT)));
     if marks {
         for mv in &ex.legal_moves {
             if let crossway::Move::Place(p) = *mv {
@@ -563,6 +578,7 @@ fn draw_example(
 
 /// Grid, edge marks, coordinates and stones of a small diagram board.
 fn small_board(
+    shaper: &Shaper,
     page: &mut Page,
     origin: Point,
     step: f64,
@@ -578,13 +594,14 @@ fn small_board(
     let k = label_pt / MIN_LABEL_PT;
     for i in 0..n {
         let o = i as f64 * step;
-        let letter = text::shape(&column_letter(i), Style::Regular, label_pt, reading);
+        let letter = shaper.shape(&column_letter(i), Style::Regular, label_pt, reading);
         page.text_centered(
             origin.x + o,
             origin.y + span + off + band + COLUMN_LABEL_DROP_MM * k,
             letter,
         );
-        let number = text::shape(&(n - i).to_string(), Style::Regular, label_pt, reading);
+        let number =
+            shaper.shape(&(n - i).to_string(), Style::Regular, label_pt, reading);
         page.text_centered(
             origin.x - off - band - ROW_LABEL_GAP_MM * k,
             origin.y + o + k,
@@ -615,7 +632,7 @@ fn small_board(
                     origin.x + col as f64 * step,
                     origin.y + (n - 1 - row) as f64 * step,
                 );
-                drawn_stone(page, c, step * STONE, player);
+                drawn_stone(shaper, page, c, step * STONE, player);
             }
         }
     }
@@ -649,7 +666,7 @@ fn checkerboards(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
             for (c, player) in row.iter().enumerate() {
                 let at =
                     Point::new(origin.x + c as f64 * step, origin.y + r as f64 * step);
-                drawn_stone(&mut page, at, step * STONE, *player);
+                drawn_stone(cx.shaper, &mut page, at, step * STONE, *player);
             }
         }
         let cross = Stroke::solid(CHECKER_CROSS_MM);

@@ -195,7 +195,14 @@ fn board(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     // Coordinates on all four sides, as the rules name the squares.
     let columns: Vec<f64> = (0..3).map(|c| origin.x + c as f64 * spacing).collect();
     let rows: Vec<f64> = (0..3).map(|r| origin.y + (2 - r) as f64 * spacing).collect();
-    draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows, label_band);
+    draw::coordinates(
+        cx.shaper,
+        &mut page,
+        (x0, y0, x1, y1),
+        &columns,
+        &rows,
+        label_band,
+    );
     // Counters stand on the points: a board in parts is cut midway between two.
     let midway = |lines: &[f64]| -> Vec<f64> {
         lines.windows(2).map(|w| (w[0] + w[1]) / 2.0).collect()
@@ -253,7 +260,14 @@ fn counters(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
             cx.width,
             (cx.reading, cx.cut),
             &|page, centre| {
-                draw::cut_piece(page, centre, size, (side(player), &letter), cx.cut)
+                draw::cut_piece(
+                    cx.shaper,
+                    page,
+                    centre,
+                    size,
+                    (side(player), &letter),
+                    cx.cut,
+                )
             },
         );
         let key = format!("counters.caption_{}", player.to_string().to_lowercase());
@@ -391,8 +405,22 @@ fn diagram_key(cx: &FigureContext) -> Result<Vec<Chunk>, FigureError> {
     let counters = |page: &mut Page, x: f64| {
         // As large as the letters' smallest size allows.
         let (a, b, size) = KEY_COUNTERS_MM;
-        draw::piece(page, Point::new(x + a, KEY_MIDLINE_MM), size, side(Player::A), "A");
-        draw::piece(page, Point::new(x + b, KEY_MIDLINE_MM), size, side(Player::B), "B");
+        draw::piece(
+            cx.shaper,
+            page,
+            Point::new(x + a, KEY_MIDLINE_MM),
+            size,
+            side(Player::A),
+            "A",
+        );
+        draw::piece(
+            cx.shaper,
+            page,
+            Point::new(x + b, KEY_MIDLINE_MM),
+            size,
+            side(Player::B),
+            "B",
+        );
     };
     let slide = |page: &mut Page, x: f64| {
         let (from, to) = (x, x + KEY_SAMPLE_MM);
@@ -439,7 +467,14 @@ fn draw_position(
     let piece = spacing * COUNTER;
     for sq in Square::all() {
         if let Some(player) = state.piece_at(sq) {
-            draw::piece(page, at(sq), piece, side(player), &player.to_string());
+            draw::piece(
+                cx.shaper,
+                page,
+                at(sq),
+                piece,
+                side(player),
+                &player.to_string(),
+            );
         }
     }
     // Small coordinates so a caption can name squares.

@@ -9,7 +9,7 @@
 //! exactly what prints, and an independent reader can check it.
 
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
-use crate::text::{self, Reading, Style};
+use crate::text::{self, Reading, Shaper, Style};
 
 mod clip;
 mod seams;
@@ -272,6 +272,7 @@ struct Layout {
 /// the last of `pages`. The drawing's size with its bleed and mark band, the
 /// cutting and where everything goes.
 fn choose(
+    shaper: &Shaper,
     poster: &Poster,
     frame: Frame,
     y: f64,
@@ -302,9 +303,15 @@ fn choose(
             // The plan goes under what is already on the page if it fits there, else
             // at the top of a page of the cutting's own orientation, parts after it.
             let plan = Plan::of(size, c);
-            let plan_h =
-                assembly_plan(poster, &plan, &c.windows, c.frame, 0.0, &mut Vec::new())
-                    + PART_GAP_MM;
+            let plan_h = assembly_plan(
+                shaper,
+                poster,
+                &plan,
+                &c.windows,
+                c.frame,
+                0.0,
+                &mut Vec::new(),
+            ) + PART_GAP_MM;
             if y + plan_h <= frame.bottom {
                 // Parts share the plan's page only when they are upright like it.
                 let free = if c.turned { Vec::new() } else { vec![(here, y + plan_h)] };
@@ -334,12 +341,13 @@ fn choose(
 /// sheets. The drawing keeps its exact size. Returns the indices of the pages it
 /// turned.
 pub fn split(
+    shaper: &Shaper,
     poster: &Poster,
     frame: Frame,
     y: f64,
     pages: &mut Vec<Vec<Item>>,
 ) -> Vec<usize> {
-    let ((width, height), choice, layout) = choose(poster, frame, y, pages);
+    let ((width, height), choice, layout) = choose(shaper, poster, frame, y, pages);
     let Layout { plan_at, placements, used, first_own } = layout;
     while pages.len() < used {
         pages.push(Vec::new());
@@ -357,7 +365,15 @@ pub fn split(
     let frame_of =
         |page: usize| if turned_pages.contains(&page) { part_frame } else { frame };
     if let Some((page, top)) = plan_at {
-        assembly_plan(poster, &plan, &windows, frame_of(page), top, &mut pages[page]);
+        assembly_plan(
+            shaper,
+            poster,
+            &plan,
+            &windows,
+            frame_of(page),
+            top,
+            &mut pages[page],
+        );
     }
     let parts = Parts { cols, rows, cuts_x: &cuts_x, cuts_y: &cuts_y, items: &items };
     for (index, (window, &(page_index, part_top))) in
@@ -366,7 +382,7 @@ pub fn split(
         let frame = frame_of(page_index);
         let mut page = Page::new(0.0, 0.0);
         let part = Part { index, window: *window, frame, top: part_top };
-        draw_part(poster, &mut page, &parts, &part);
+        draw_part(shaper, poster, &mut page, &parts, &part);
         pages[page_index].extend(page.items);
     }
     turned_pages
@@ -375,13 +391,25 @@ pub fn split(
 /// The plan of how `poster` splits when it starts a sheet whose content is `frame`
 /// (its words left to go elsewhere): the drawing only, from (0, 0), at most
 /// `width` wide, and its height and number of parts.
-pub fn plan_figure(poster: &Poster, frame: Frame, width: f64) -> (Vec<Item>, f64, usize) {
-    let (size, choice, _) = choose(poster, frame, frame.top, &[Vec::new()]);
+pub fn plan_figure(
+    shaper: &Shaper,
+    poster: &Poster,
+    frame: Frame,
+    width: f64,
+) -> (Vec<Item>, f64, usize) {
+    let (size, choice, _) = choose(shaper, poster, frame, frame.top, &[Vec::new()]);
     let plan = Plan::of(size, &choice);
     let room = Frame { left: 0.0, width, top: 0.0, bottom: f64::INFINITY };
     let mut items = Vec::new();
-    let height =
-        draw_plan(&plan, &choice.windows, room, 0.0, poster.labels.reading, &mut items);
+    let height = draw_plan(
+        shaper,
+        &plan,
+        &choice.windows,
+        room,
+        0.0,
+        poster.labels.reading,
+        &mut items,
+    );
     (items, height, choice.windows.len())
 }
 
@@ -425,7 +453,13 @@ impl Part {
 
 /// Draws one part of a split: its label, glue tabs, the drawing clipped to it, its
 /// cut line and its mark.
-fn draw_part(poster: &Poster, page: &mut Page, parts: &Parts, part: &Part) {
+fn draw_part(
+    shaper: &Shaper,
+    poster: &Poster,
+    page: &mut Page,
+    parts: &Parts,
+    part: &Part,
+) {
     let (index, cols, rows) = (part.index, parts.cols, parts.rows);
     let (window, frame) = (part.window, part.frame);
     let (row, col) = (index / cols, index % cols);
@@ -437,7 +471,7 @@ fn draw_part(poster: &Poster, page: &mut Page, parts: &Parts, part: &Part) {
         .replace("{row}", &(row + 1).to_string())
         .replace("{column}", &(col + 1).to_string());
     let size = PART_LABEL_PT.max(poster.labels.min_pt);
-    let shaped = text::shape(&label, Style::Bold, size, poster.labels.reading);
+    let shaped = shaper.shape(&label, Style::Bold, size, poster.labels.reading);
     page.text(
         Point::new(start_x(&shaped, frame), part.top + PART_LABEL_BASELINE_MM),
         shaped,
@@ -485,7 +519,7 @@ fn draw_part(poster: &Poster, page: &mut Page, parts: &Parts, part: &Part) {
         )
     };
     let labels = &poster.labels;
-    part_mark(page, part.local(spot), index + 1, (labels.reading, labels.min_pt));
+    part_mark(shaper, page, part.local(spot), index + 1, (labels.reading, labels.min_pt));
 }
 
 /// The part's outline is its cut line: on a grid line wherever it meets a neighbour
@@ -512,12 +546,13 @@ fn cut_outline(page: &mut Page, part: &Part) {
 
 /// A part's number with an arrow pointing to the top of the board, centred on `at`.
 fn part_mark(
+    shaper: &Shaper,
     page: &mut Page,
     at: Point,
     number: usize,
     (reading, min_pt): (Reading, f64),
 ) {
-    let shaped = text::shape(
+    let shaped = shaper.shape(
         &number.to_string(),
         Style::Bold,
         PART_NUMBER_PT.max(min_pt),
@@ -594,6 +629,7 @@ impl Plan {
 /// How to put the parts together, with a small plan of them, from `top` down: each
 /// part numbered in gluing order, its tabs shaded. Returns where the plan ends.
 fn assembly_plan(
+    shaper: &Shaper,
     poster: &Poster,
     plan: &Plan,
     windows: &[Window],
@@ -603,7 +639,7 @@ fn assembly_plan(
 ) -> f64 {
     let mut out = Page::new(0.0, 0.0);
     let mut y = top + PLAN_TITLE_BASELINE_MM;
-    let title = text::shape(
+    let title = shaper.shape(
         &poster.labels.assembly_title,
         Style::Bold,
         PLAN_TITLE_PT,
@@ -614,20 +650,21 @@ fn assembly_plan(
     let note = poster.labels.assembly_note.replace("{parts}", &windows.len().to_string());
     let body_pt = super::BODY_PT.max(poster.labels.min_pt);
     for line in
-        text::wrap(&note, Style::Regular, body_pt, frame.width, poster.labels.reading)
+        shaper.wrap(&note, Style::Regular, body_pt, frame.width, poster.labels.reading)
     {
         out.text(Point::new(start_x(&line, frame), y), line);
         y += PLAN_NOTE_LINE_MM * body_pt / super::BODY_PT;
     }
     y += PART_GAP_MM;
     page.extend(out.items);
-    draw_plan(plan, windows, frame, y, poster.labels.reading, page)
+    draw_plan(shaper, plan, windows, frame, y, poster.labels.reading, page)
 }
 
 /// The plan itself, centred in `frame` from `top` down: not to scale, parts drawn
 /// apart a little so each reads whole, numbered in gluing order, tabs shaded.
 /// Returns where it ends.
 fn draw_plan(
+    shaper: &Shaper,
     plan: &Plan,
     windows: &[Window],
     frame: Frame,
@@ -673,7 +710,7 @@ fn draw_plan(
             );
         }
         let number =
-            text::shape(&(i + 1).to_string(), Style::Bold, PLAN_NUMBER_PT, reading);
+            shaper.shape(&(i + 1).to_string(), Style::Bold, PLAN_NUMBER_PT, reading);
         out.text_centered(
             at.x + w.w * scale / 2.0,
             at.y + w.h * scale / 2.0 + PLAN_NUMBER_DROP_MM,

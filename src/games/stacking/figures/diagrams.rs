@@ -10,9 +10,11 @@ pub(super) fn diagram_key(
     variant: &Variant,
     cx: &FigureContext,
 ) -> Result<Vec<Chunk>, FigureError> {
+    let shaper = cx.shaper;
     let piece = |color, kind| Piece { color, kind };
     let flats = |page: &mut Page, x: f64| {
         layer(
+            shaper,
             page,
             Point::new(x, KEY_FLAT_MM.0),
             KEY_FLAT_MM.1,
@@ -20,6 +22,7 @@ pub(super) fn diagram_key(
             &piece(stacks::Color::White, Kind::Flat),
         );
         layer(
+            shaper,
             page,
             Point::new(x + KEY_SECOND_FLAT_MM, KEY_FLAT_MM.0),
             KEY_FLAT_MM.1,
@@ -29,6 +32,7 @@ pub(super) fn diagram_key(
     };
     let wall = |page: &mut Page, x: f64| {
         layer(
+            shaper,
             page,
             Point::new(x + KEY_UPRIGHT_MM.0, KEY_WALL_MM.0),
             KEY_UPRIGHT_MM.1,
@@ -38,6 +42,7 @@ pub(super) fn diagram_key(
     };
     let crown = |page: &mut Page, x: f64| {
         layer(
+            shaper,
             page,
             Point::new(x + KEY_UPRIGHT_MM.0, KEY_CROWN_MM.0),
             KEY_UPRIGHT_MM.1,
@@ -47,12 +52,12 @@ pub(super) fn diagram_key(
     };
     let numbers = |page: &mut Page, x: f64| {
         let pt = cx.pt(MIN_LABEL_PT);
-        let height = text::shape("3", Style::Bold, pt, cx.reading);
+        let height = shaper.shape("3", Style::Bold, pt, cx.reading);
         page.text_centered(x + KEY_NUMBERS_MM.0, KEY_BASELINE_MM, height);
         page.text_centered(
             x + KEY_NUMBERS_MM.1,
             KEY_BASELINE_MM,
-            text::shape("+2", Style::Regular, pt, cx.reading),
+            shaper.shape("+2", Style::Regular, pt, cx.reading),
         );
     };
     let arrow = |page: &mut Page, x: f64| {
@@ -130,6 +135,7 @@ pub(super) fn diagrams(
     cx: &FigureContext,
     examples: &[Example],
 ) -> Result<Vec<Chunk>, FigureError> {
+    let shaper = cx.shaper;
     cx.diagram_slots(args, 2)?;
     let mut drawn = Vec::new();
     for arg in args {
@@ -172,9 +178,9 @@ pub(super) fn diagrams(
                 highlight(&mut page, board, cell, n, &ex.line);
             }
             let labels = (cx.reading, cx.pt(MIN_LABEL_PT));
-            draw_stacks(&mut page, (origin, window), cell, state, labels);
+            draw_stacks(shaper, &mut page, (origin, window), cell, state, labels);
             if let Some((mv, crossed)) = arrow {
-                carry_arrow(&mut page, board, cell, state, mv, crossed);
+                carry_arrow(shaper, &mut page, board, cell, state, mv, crossed);
             }
             let key = if when == When::End { "caption_end" } else { "caption" };
             let caption = cx.text(&format!("examples.{}.{key}", ex.id))?;
@@ -262,6 +268,7 @@ fn highlight(page: &mut Page, origin: Point, cell: f64, n: u8, road: &[Square]) 
 /// stack shows its height and "+k" for the hidden pieces. The board's edges are heavy,
 /// a side where the window cuts the board light, and the coordinates are the board's.
 fn draw_stacks(
+    shaper: &Shaper,
     page: &mut Page,
     (origin, window): (Point, Window),
     cell: f64,
@@ -298,13 +305,13 @@ fn draw_stacks(
     page.line(Point::new(x0, y0), Point::new(x1, y0), side(top));
     for col in window.col..window.col + window.cols {
         let x = board.x + (col as f64 + 0.5) * cell;
-        let label = text::shape(&column_letter(col), Style::Regular, label_pt, reading);
+        let label = shaper.shape(&column_letter(col), Style::Regular, label_pt, reading);
         page.text_centered(x, y1 + COLUMN_LABEL_DROP_MM * k, label);
     }
     for row in window.row..window.row + window.rows {
         let y = board.y + (n - 1 - row) as f64 * cell + cell / 2.0 + k;
         let label =
-            text::shape(&(row + 1).to_string(), Style::Regular, label_pt, reading);
+            shaper.shape(&(row + 1).to_string(), Style::Regular, label_pt, reading);
         page.text_centered(x0 - ROW_LABEL_GAP_MM * k, y, label);
     }
     let max_layers = stacks::drawn_layers(n);
@@ -314,7 +321,14 @@ fn draw_stacks(
             let stack = state.stack(sq);
             if !stack.is_empty() {
                 let at = cell_origin(board, cell, n, sq);
-                draw_stack(page, (at, cell), stack, max_layers, (reading, label_pt));
+                draw_stack(
+                    shaper,
+                    page,
+                    (at, cell),
+                    stack,
+                    max_layers,
+                    (reading, label_pt),
+                );
             }
         }
     }
@@ -325,6 +339,7 @@ fn draw_stacks(
 /// clear of them and of the lanes of the grid lines above and on the right, the
 /// layers narrowed as far as the labels need.
 fn draw_stack(
+    shaper: &Shaper,
     page: &mut Page,
     (at, cell): (Point, f64),
     stack: &[Piece],
@@ -336,7 +351,7 @@ fn draw_stack(
     let shown = &stack[hidden..];
     let mut labels = Vec::new();
     if stack.len() > 1 {
-        labels.push(text::shape(
+        labels.push(shaper.shape(
             &stack.len().to_string(),
             Style::Bold,
             label_pt,
@@ -344,7 +359,7 @@ fn draw_stack(
         ));
     }
     if hidden > 0 {
-        labels.push(text::shape(
+        labels.push(shaper.shape(
             &format!("+{hidden}"),
             Style::Regular,
             label_pt,
@@ -362,7 +377,7 @@ fn draw_stack(
     let layer_h = ((cell * LAYERS_FILL) / shown.len() as f64).min(cell * LAYER_MOST);
     let mut y = at.y + cell * STACK_FOOT - layer_h;
     for piece in shown {
-        layer(page, Point::new(x, y), bar_w, layer_h, piece);
+        layer(shaper, page, Point::new(x, y), bar_w, layer_h, piece);
         y -= layer_h;
     }
     // The first label's top below the lane of the grid line above.
@@ -378,7 +393,7 @@ fn draw_stack(
 
 /// One piece of a stack drawn side-on: a flat is a wide bar, a wall a narrow upright
 /// one, a Crown a bar with a notched top.
-fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
+fn layer(shaper: &Shaper, page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
     let (fill, ink) = draw::Drawn::InDiagram.inks(side(piece.color));
     let outline = Stroke::solid(OUTLINE_MM);
     match piece.kind {
@@ -412,6 +427,7 @@ fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
     }
     if piece.kind == Kind::Flat && h >= LETTERED_LAYER_MM {
         letter(
+            shaper,
             page,
             Point::new(at.x + w / 2.0, at.y + h / 2.0),
             (h * 2.0).min(LAYER_LETTER_MOST_PT),
@@ -422,6 +438,7 @@ fn layer(page: &mut Page, at: Point, w: f64, h: f64, piece: &Piece) {
 
 /// An arrow along a carry, from its square to the last square it drops on.
 fn carry_arrow(
+    shaper: &Shaper,
     page: &mut Page,
     origin: Point,
     cell: f64,
@@ -466,7 +483,15 @@ fn carry_arrow(
             .iter()
             .map(|p| p.color)
             .collect();
-        wrong_drops(page, (origin, cell, n), path.collect(), drops, order, &lifted);
+        wrong_drops(
+            shaper,
+            page,
+            (origin, cell, n),
+            path.collect(),
+            drops,
+            order,
+            &lifted,
+        );
     }
 }
 
@@ -474,6 +499,7 @@ fn carry_arrow(
 /// would land on, drawn dashed as not played; the first one that breaks the lifted
 /// order (`lifted`, bottom first) is crossed out: "this stone may not land here first".
 fn wrong_drops(
+    shaper: &Shaper,
     page: &mut Page,
     (origin, cell, n): (Point, f64, u8),
     path: Vec<Square>,
@@ -507,7 +533,7 @@ fn wrong_drops(
                 page.line(Point::new(x0, y1), Point::new(x1, y0), cross);
             }
             let centre = Point::new(corner.x + w / 2.0, y + layer_h / 2.0);
-            letter(page, centre, layer_h * WRONG_DROP_LETTER, (color, ink));
+            letter(shaper, page, centre, layer_h * WRONG_DROP_LETTER, (color, ink));
             y -= layer_h;
         }
     }

@@ -17,7 +17,7 @@ use crate::layout::poster::Poster;
 use crate::layout::table::{self, Columns, Head};
 use crate::layout::{BODY_PT, FigureContext, FigureError, MIN_LABEL_PT};
 use crate::page::{Color, Item, Page, Paint, Point, Role, Stroke, Tag};
-use crate::text::{self, Reading, Style};
+use crate::text::{self, Reading, Shaper, Style};
 use crate::verify::{Verified, When};
 
 mod diagrams;
@@ -245,7 +245,14 @@ fn board(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureErro
     let columns: Vec<f64> = (0..n).map(|c| origin.x + (c as f64 + 0.5) * cell).collect();
     let rows: Vec<f64> =
         (0..n).map(|r| origin.y + (n - 1 - r) as f64 * cell + cell / 2.0).collect();
-    draw::coordinates(&mut page, (x0, y0, x1, y1), &columns, &rows, label_band);
+    draw::coordinates(
+        cx.shaper,
+        &mut page,
+        (x0, y0, x1, y1),
+        &columns,
+        &rows,
+        label_band,
+    );
     // The legend comes first: a board too large for the paper continues on parts.
     let mut chunks =
         legend_entry(cx, "board.legend_edges", EDGE_SAMPLE_MM, &|page, x| {
@@ -283,7 +290,7 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureErr
         let tiles =
             cut_tiles(count, size, cx.width, (cx.reading, cx.cut), &|page, centre| {
                 let corner = Point::new(centre.x - size / 2.0, centre.y - size / 2.0);
-                stone(page, corner, size, color, cx.cut.outline())
+                stone(cx.shaper, page, corner, size, color, cx.cut.outline())
             });
         let key = format!("stones.caption_{}", color.to_string().to_lowercase());
         chunks.extend(draw::pieces(cx, &key, tiles)?);
@@ -295,7 +302,14 @@ fn stones(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureErr
 /// A flat stone, `size` mm square, top-left at `at`: White is a white square with a
 /// ring, Black a dark square with cut corners; each carries its letter. `outline` is
 /// the cut line on a sheet of pieces.
-fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color, outline: Stroke) {
+fn stone(
+    shaper: &Shaper,
+    page: &mut Page,
+    at: Point,
+    size: f64,
+    color: stacks::Color,
+    outline: Stroke,
+) {
     let center = Point::new(at.x + size / 2.0, at.y + size / 2.0);
     match side(color) {
         Side::Light => {
@@ -328,10 +342,11 @@ fn stone(page: &mut Page, at: Point, size: f64, color: stacks::Color, outline: S
             page.polygon(corners, Paint::both(Color::gray(style::DARK_TONE), outline));
         }
     }
-    letter(page, center, size * LETTER_PT_PER_MM, (color, Color::BLACK));
+    letter(shaper, page, center, size * LETTER_PT_PER_MM, (color, Color::BLACK));
 }
 
 fn letter(
+    shaper: &Shaper,
     page: &mut Page,
     center: Point,
     size_pt: f64,
@@ -339,7 +354,7 @@ fn letter(
 ) {
     // Small diagram pieces still carry a letter one can read.
     let size_pt = size_pt.max(MIN_LABEL_PT);
-    let shaped = text::shape(&color.to_string(), Style::Bold, size_pt, Reading::Natural);
+    let shaped = shaper.shape(&color.to_string(), Style::Bold, size_pt, Reading::Natural);
     let (ascent, _) = text::vertical_metrics_mm(Style::Bold, size_pt);
     let origin = Point::new(
         center.x - shaped.width_mm() / 2.0,
@@ -365,7 +380,7 @@ fn folding_stones(
             (size, 2.0 * size),
             cx.width,
             (cx.reading, cx.cut),
-            &|page, at| folding_strip(page, at, size, color, cx.cut),
+            &|page, at| folding_strip(cx.shaper, page, at, size, color, cx.cut),
         );
         let key = format!("stones.caption_{}", color.to_string().to_lowercase());
         chunks.extend(draw::pieces(cx, &key, tiles)?);
@@ -406,6 +421,7 @@ pub fn strip_outline(at: Point, size: f64, color: stacks::Color) -> Vec<Point> {
 /// A folding strip: one path that is both the strip's tone and its cut line, the flat
 /// face's letter on top, the fold, and the wall face's bar below.
 fn folding_strip(
+    shaper: &Shaper,
     page: &mut Page,
     at: Point,
     size: f64,
@@ -421,7 +437,7 @@ fn folding_strip(
     if side(color) == Side::Light {
         page.circle(center, size * RING, Paint::outline(Stroke::solid(RING_LINE_MM)));
     }
-    letter(page, center, size * LETTER_PT_PER_MM, (color, Color::BLACK));
+    letter(shaper, page, center, size * LETTER_PT_PER_MM, (color, Color::BLACK));
     let fold_y = at.y + size;
     let inset = if side(color) == Side::Dark { size * CUT_CORNER } else { 0.0 };
     page.line(
@@ -429,7 +445,7 @@ fn folding_strip(
         Point::new(at.x + size - inset, fold_y),
         fold_stroke(),
     );
-    wall_face(page, Point::new(at.x, fold_y), size, color);
+    wall_face(shaper, page, Point::new(at.x, fold_y), size, color);
 }
 
 /// The house fold line: black and dotted, unlike the grey dashed cut line.
@@ -440,7 +456,13 @@ fn fold_stroke() -> Stroke {
 /// The wall side's mark: a heavy upright bar, a symbol that reads the same either way
 /// up (the face is upside down until folded), with the owner's letter small on each
 /// side of it, so that a wall is told apart by its letter as well as by its shade.
-fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
+fn wall_face(
+    shaper: &Shaper,
+    page: &mut Page,
+    at: Point,
+    size: f64,
+    color: stacks::Color,
+) {
     let bar_w = size * WALL_BAR.0;
     // Black on White's wall; on Black's grey wall an outlined white bar, which reads
     // as clearly for a fraction of the toner.
@@ -456,7 +478,13 @@ fn wall_face(page: &mut Page, at: Point, size: f64, color: stacks::Color) {
     );
     let y = at.y + size / 2.0;
     for x in [at.x + size * WALL_LETTERS.0, at.x + size * WALL_LETTERS.1] {
-        letter(page, Point::new(x, y), size * WALL_LETTERS.2, (color, Color::BLACK));
+        letter(
+            shaper,
+            page,
+            Point::new(x, y),
+            size * WALL_LETTERS.2,
+            (color, Color::BLACK),
+        );
     }
 }
 
@@ -497,7 +525,14 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureErr
                 } else {
                     x0 + step + size / 2.0
                 };
-                crown(&mut page, Point::new(cx0, top + size / 2.0), size, *color, cx.cut);
+                crown(
+                    cx.shaper,
+                    &mut page,
+                    Point::new(cx0, top + size / 2.0),
+                    size,
+                    *color,
+                    cx.cut,
+                );
             }
             if cx.cut == CutLayout::Grid {
                 let left =
@@ -516,7 +551,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureErr
     for color in stacks::Color::ALL {
         let tiles =
             cut_tiles(count, size, cx.width, (cx.reading, cx.cut), &|page, centre| {
-                crown(page, centre, size, color, cx.cut)
+                crown(cx.shaper, page, centre, size, color, cx.cut)
             });
         let key = format!("stones.crowns_{}", color.to_string().to_lowercase());
         chunks.extend(draw::pieces(cx, &key, tiles)?);
@@ -527,6 +562,7 @@ fn crowns(variant: &Variant, cx: &FigureContext) -> Result<Vec<Chunk>, FigureErr
 
 /// A Crown: a round piece with a three-pointed crown above its letter, unlike any stone.
 fn crown(
+    shaper: &Shaper,
     page: &mut Page,
     center: Point,
     size: f64,
@@ -556,6 +592,7 @@ fn crown(
         if mark == Color::WHITE { Paint::both(mark, outline) } else { Paint::fill(mark) };
     page.polygon(points, paint);
     letter(
+        shaper,
         page,
         Point::new(center.x, center.y + r * CROWN_LETTER.0),
         size * CROWN_LETTER.1,
