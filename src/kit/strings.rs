@@ -856,4 +856,88 @@ mod tests {
             Some("Page {page} of {pages}")
         );
     }
+
+    /// Of English's keys with words, a translation counts those it holds with other
+    /// text, the same text marked the same on purpose, or text with no words; a key
+    /// that only fills placeholders (`{label}: {value}`) is not counted at all.
+    #[test]
+    fn a_translation_counts_only_keys_with_words_it_really_translates() {
+        let en = strings(
+            "en",
+            "[a]\none = \"Board\"\ntwo = \"Ledger\"\nthree = \"Stones\"\n\
+             four = \"Time\"\nfill = \"{label}: {value}\"\n",
+        );
+        let fr = strings(
+            "fr",
+            "same_as_english = [\"a.three\"]\n[a]\none = \"Plateau\"\n\
+             two = \"Ledger\"\nthree = \"Stones\"\nfill = \"{label} : {value}\"\n",
+        );
+        // `one` differs, `three` is the same on purpose, `two` is copied and `four`
+        // missing: 2 of the 4 keys with words.
+        assert_eq!(fr.translated(&en), (2, 4));
+        assert_eq!(fr.copied_from(&en), vec!["a.two"]);
+        assert_eq!(en.translated(&en), (0, 4), "English copies itself");
+        assert_eq!(strings("de", "").translated(&en), (0, 4));
+    }
+
+    #[test]
+    fn words_are_letters_outside_placeholders() {
+        assert!(has_words("Board"));
+        assert!(has_words("{n} stones"));
+        assert!(has_words("{a}{b} x"));
+        assert!(!has_words("{label}: {value}"));
+        assert!(!has_words("{a} {b} – 12"));
+        assert!(!has_words(""));
+    }
+
+    /// French takes a no-break space before `:;?!»` and after `«`, every language
+    /// between a number and `%`; a space elsewhere, or before `%` after a word, is
+    /// fine.
+    #[test]
+    fn typography_finds_a_plain_space_where_a_no_break_space_belongs() {
+        let told = |lang: &str, text: &str| {
+            let src = format!("[a]\nb = \"{text}\"\n");
+            typography(&strings(lang, &src)).len()
+        };
+        for bad in ["Tour : 3", "Qui ?", "« Tour", "Tour »", "50 %"] {
+            assert_eq!(told("fr", bad), 1, "{bad}");
+        }
+        for good in ["Tour\u{a0}: 3", "«\u{a0}Tour\u{a0}»", "50\u{a0}%", "le %"] {
+            assert_eq!(told("fr", good), 0, "{good}");
+        }
+        assert_eq!(told("en", "Turn : 3"), 0, "only French spaces its colons");
+        assert_eq!(told("en", "50 %"), 1);
+        assert_eq!(told("en", " %"), 0, "no number before the space");
+    }
+
+    #[test]
+    fn same_as_english_is_a_list_of_keys_or_a_problem() {
+        let listed = strings(
+            "fr",
+            "same_as_english = [\"a.b\", \"a.c\"]\n[a]\nb = \"x\"\nc = \"y\"\n",
+        );
+        assert_eq!(
+            listed.same_on_purpose,
+            BTreeSet::from(["a.b".to_string(), "a.c".to_string()])
+        );
+        let error =
+            Strings::parse("fr", "lang/fr.toml", "same_as_english = 3\n").unwrap_err();
+        assert!(error[0].to_string().contains("must be a list of keys"), "{}", error[0]);
+    }
+
+    /// The schema nests each dotted key as tables down to a string described by its
+    /// English: `a.b.c` is properties a → b → c.
+    #[test]
+    fn the_schema_nests_dotted_keys_down_to_their_english() {
+        let en = strings("en", "[a.b]\nc = \"Board\"\n[top]\nd = \"Ledger\"\n");
+        let schema = schema(&en);
+        let c = &schema["properties"]["a"]["properties"]["b"]["properties"]["c"];
+        assert_eq!(c["description"], "Board");
+        assert_eq!(c["type"], "string");
+        assert_eq!(
+            schema["properties"]["top"]["properties"]["d"]["description"],
+            "Ledger"
+        );
+        assert_eq!(schema["properties"]["a"]["additionalProperties"], false);
+    }
 }
