@@ -908,6 +908,12 @@ mod tests {
         assert_eq!(told("en", "Turn : 3"), 0, "only French spaces its colons");
         assert_eq!(told("en", "50 %"), 1);
         assert_eq!(told("en", " %"), 0, "no number before the space");
+        let rule = |lang: &str, text: &str| {
+            let src = format!("[a]\nb = \"{text}\"\n");
+            typography(&strings(lang, &src))[0].to_string()
+        };
+        assert!(rule("fr", "50 %").contains("a number and %"));
+        assert!(rule("fr", "Qui ?").contains("French punctuation"));
     }
 
     #[test]
