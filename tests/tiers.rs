@@ -30,30 +30,18 @@ fn every_ignored_integration_test_is_in_the_full_tier_which_ci_runs() {
     // Written in two pieces so that this file does not match itself.
     let attribute = concat!("#[", "ignore");
     let mut full = 0;
-    let mut stack = vec![root.join("tests")];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let text = fs::read_to_string(&path).unwrap();
-            for (n, line) in text.lines().enumerate() {
-                let Some(rest) = line.trim().strip_prefix(attribute) else { continue };
-                assert_eq!(
-                    rest.trim(),
-                    FULL_TIER,
-                    "{}:{}: an integration test ignored for another reason would be \
+    for (path, text) in rust_files(&root.join("tests")) {
+        for (n, line) in text.lines().enumerate() {
+            let Some(rest) = line.trim().strip_prefix(attribute) else { continue };
+            assert_eq!(
+                rest.trim(),
+                FULL_TIER,
+                "{}:{}: an integration test ignored for another reason would be \
                      run by .ci/run all the same",
-                    path.display(),
-                    n + 1
-                );
-                full += 1;
-            }
+                path.display(),
+                n + 1
+            );
+            full += 1;
         }
     }
     assert!(full > 0, "no test in the full tier");
@@ -69,38 +57,41 @@ fn every_library_test_of_the_full_tier_is_in_a_full_tier_module_which_ci_runs() 
     let attribute = concat!("#[", "ignore");
     let module = concat!("mod ", "full_tier {");
     let mut full = 0;
-    let mut stack = vec![root.join("src")];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
+    for (path, text) in rust_files(&root.join("src")) {
+        let mut in_module = false;
+        for (n, line) in text.lines().enumerate() {
+            in_module |= line.trim() == module;
+            let Some(rest) = line.trim().strip_prefix(attribute) else { continue };
+            if !rest.trim_start_matches([' ', '=', '"']).starts_with("full tier") {
                 continue;
             }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let text = fs::read_to_string(&path).unwrap();
-            let mut in_module = false;
-            for (n, line) in text.lines().enumerate() {
-                in_module |= line.trim() == module;
-                let Some(rest) = line.trim().strip_prefix(attribute) else { continue };
-                if !rest.trim_start_matches([' ', '=', '"']).starts_with("full tier") {
-                    continue;
-                }
-                let place = format!("{}:{}", path.display(), n + 1);
-                assert_eq!(rest.trim(), LIBRARY_FULL_TIER, "{place}");
-                // Only the filter `full_tier::` selects it for .ci/run.
-                assert!(
-                    in_module,
-                    "{place}: a full-tier test outside a `full_tier` module"
-                );
-                full += 1;
-            }
+            let place = format!("{}:{}", path.display(), n + 1);
+            assert_eq!(rest.trim(), LIBRARY_FULL_TIER, "{place}");
+            // Only the filter `full_tier::` selects it for .ci/run.
+            assert!(in_module, "{place}: a full-tier test outside a `full_tier` module");
+            full += 1;
         }
     }
     assert!(full > 0, "no library test in the full tier");
     let ci = fs::read_to_string(root.join(".ci/run")).unwrap();
     let runs = ci.lines().any(|l| l.trim() == LIBRARY_FULL_TIER_COMMAND);
     assert!(runs, ".ci/run does not run the library's full tier");
+}
+
+/// Every Rust file under `dir`, with its text.
+fn rust_files(dir: &Path) -> Vec<(std::path::PathBuf, String)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = fs::read_to_string(&path).unwrap();
+                files.push((path, text));
+            }
+        }
+    }
+    files
 }
