@@ -340,7 +340,7 @@ fn first_warning(args: &[&str]) -> String {
         .expect("tablekit runs");
     let mut line = String::new();
     let read = BufReader::new(child.stderr.take().unwrap()).read_line(&mut line);
-    std::thread::sleep(Duration::from_millis(300));
+    std::thread::sleep(Duration::from_millis(50));
     let running = child.try_wait().expect("a status").is_none();
     child.kill().expect("the child can be stopped");
     child.wait().expect("the child ends");

@@ -32,16 +32,20 @@ impl Built {
 /// the fifth-game fixture (the shipped command with one game more, see
 /// [`crate::support::fixture`]) and without `SOURCE_DATE_EPOCH`, so that the sheets
 /// carry the kits' own dates.
+/// Builds that differ only in how their arguments are written (`crossway --size 19
+/// --paper letter` and `crossway --lang en --paper letter --size 19`) are one build.
 pub fn build(args: &[&str]) -> &'static Built {
     type Cell = &'static OnceLock<Built>;
     static BUILDS: Mutex<BTreeMap<Vec<String>, Cell>> = Mutex::new(BTreeMap::new());
-    let key: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let key = canonical(args);
+    let args: Vec<&str> = key.iter().map(String::as_str).collect();
+    let args = args.as_slice();
     // The map is held only to find the build's cell; the build itself runs outside
     // the lock, so that two different builds run side by side.
     let cell: Cell = *BUILDS
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .entry(key)
+        .entry(key.clone())
         .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
     cell.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
@@ -60,6 +64,41 @@ pub fn build(args: &[&str]) -> &'static Built {
         let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
         Built { dir, stdout: text(&out.stdout), stderr: text(&out.stderr) }
     })
+}
+
+/// The options of `tablekit build` that take no value.
+const FLAGS: [&str; 5] =
+    ["--all-sizes", "--cut-file", "--cut-marks", "--landscape", "--large-print"];
+
+/// `args` written one way: the kits named, then each option with its value, both
+/// sorted, without the options that say what the build does anyway (English, A4, a
+/// kit's default board size).
+fn canonical(args: &[&str]) -> Vec<String> {
+    let mut kits = Vec::new();
+    let mut options: Vec<[&str; 2]> = Vec::new();
+    let mut rest = args.iter().copied();
+    while let Some(arg) = rest.next() {
+        match arg {
+            _ if FLAGS.contains(&arg) => options.push([arg, ""]),
+            _ if arg.starts_with("--") => {
+                options.push([arg, rest.next().expect("an option's value")])
+            }
+            _ => kits.push(arg),
+        }
+    }
+    let default_size = match kits.as_slice() {
+        [kit] => games::kits().iter().find(|k| k.id == *kit).map(|k| k.default_size),
+        _ => None,
+    };
+    options.retain(|option| match *option {
+        ["--lang", "en"] | ["--paper", "a4"] => false,
+        ["--size", size] => default_size.is_none_or(|d| size != d.to_string()),
+        _ => true,
+    });
+    kits.sort();
+    options.sort();
+    let options = options.into_iter().flatten().filter(|part| !part.is_empty());
+    kits.into_iter().chain(options).map(str::to_string).collect()
 }
 
 /// Every built-in kit in every language on A4 at its default size: the build most
