@@ -8,7 +8,7 @@ use lopdf::{Dictionary, Document, Object, ObjectId};
 
 use crate::pdf_archive::raw;
 use crate::pdf_standards::{all, get, sample, string};
-use crate::support::shared;
+use crate::support::{games, shared};
 
 /// The outline's entries: title and the page object its destination names.
 fn outline(doc: &Document) -> Option<Vec<(String, ObjectId)>> {
@@ -424,64 +424,62 @@ fn point_words(position: &str, players: [char; 2], upper: bool) -> Vec<String> {
 
 #[test]
 fn every_diagram_s_alternative_text_names_every_piece_of_its_position() {
-    let builds: &[(&str, &[&str])] = &[
-        ("pathstone", &["--size", "3"]),
-        ("pathstone", &["--size", "5"]),
-        ("pathstone", &["--size", "8"]),
-        ("stack-top-roads", &[]),
-        ("crossway", &["--size", "5"]),
-        ("three-men-slide", &[]),
-    ];
-    for (kit, extra) in builds {
-        // The English A4 builds shared between tests.
-        let size = extra.get(1).copied();
-        let board = size
-            .map_or(crate::support::games::kit(kit).default_size, |s| s.parse().unwrap());
-        let dir = shared::variant(kit, "en", "a4", board);
-        let template =
-            std::fs::read_to_string(format!("templates/{kit}/rule-card.tera")).unwrap();
-        let kit_toml: toml::Table = toml::from_str(
-            &std::fs::read_to_string(format!("kits/{kit}/kit.toml")).unwrap(),
-        )
-        .unwrap();
-        let examples = kit_toml["example"].as_array().unwrap();
-        let strings: toml::Table = toml::from_str(
-            &std::fs::read_to_string(format!("kits/{kit}/lang/en.toml")).unwrap(),
-        )
-        .unwrap();
-        let card =
-            pdfs_under(&dir).into_iter().find(|p| p.ends_with("rule-card.pdf")).unwrap();
-        let alts = figure_alts(&Document::load(&card).unwrap());
-        let mut checked = 0;
-        for id in template.split_whitespace().filter_map(|w| w.strip_suffix(":start")) {
-            let sized = size.map(|s| format!("{id}@{s}"));
-            let find =
-                |want: &str| examples.iter().find(|e| e["id"].as_str() == Some(want));
-            let Some(example) = sized.as_deref().and_then(find).or_else(|| find(id))
-            else {
-                continue;
-            };
-            // Only what the card draws at this size: its caption leads a figure's text.
-            let caption = strings["examples"][id]["caption"].as_str().unwrap();
-            let Some(alt) = alts.iter().find(|alt| alt.contains(caption)) else {
-                continue;
-            };
-            let position = example["position"].as_str().unwrap();
-            let groups = match *kit {
-                "crossway" => point_words(position, ['V', 'H'], false),
-                "three-men-slide" => point_words(position, ['A', 'B'], true),
-                _ => stacking_words(position),
-            };
-            let words = format!("Position: {}.", groups.join("; "));
-            let after = &alt[alt.find(caption).unwrap() + caption.len()..];
-            assert!(
-                after.trim_start().starts_with(&words),
-                "{kit} {extra:?}: `{id}` should read {words:?} after its caption: {alt:?}"
-            );
-            checked += 1;
+    // Every game at its smallest, default and largest board, in English on A4: the
+    // builds shared between tests.
+    for kit in games::kits() {
+        let sizes = [*kit.sizes.start(), kit.default_size, *kit.sizes.end()];
+        let mut sizes = sizes.to_vec();
+        sizes.dedup();
+        for size in sizes {
+            alternative_texts_name_every_piece(kit, size);
         }
-        assert!(checked > 0, "{kit} {extra:?}: no example drawn at its start");
     }
+}
+
+/// Each example the English rule card of `kit` at board `size` draws at its start
+/// has an alternative text that reads, after its caption, every piece of its position
+/// as the game spells it out.
+fn alternative_texts_name_every_piece(kit: &games::Kit, size: u8) {
+    let what = format!("{} {size}×{size}", kit.id);
+    let dir = shared::variant(&kit.id, "en", "a4", size);
+    let read = |path: std::path::PathBuf| {
+        let text = std::fs::read_to_string(&path).unwrap();
+        text.parse::<toml::Table>().unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let template = crate::support::templates_dir(&kit.game).join("rule-card.tera");
+    let template = std::fs::read_to_string(template).unwrap();
+    let kit_toml = read(crate::support::kit_dir(&kit.id).join("kit.toml"));
+    let strings = read(crate::support::kit_dir(&kit.id).join("lang/en.toml"));
+    let examples = kit_toml["example"].as_array().unwrap();
+    let alts = figure_alts(&Document::load(dir.join("rule-card.pdf")).unwrap());
+    let find = |want: &str| examples.iter().find(|e| e["id"].as_str() == Some(want));
+    let mut checked = 0;
+    for id in template.split_whitespace().filter_map(|w| w.strip_suffix(":start")) {
+        // An example of this size (`id@5`) stands in for the plain one.
+        let Some(example) = find(&format!("{id}@{size}")).or_else(|| find(id)) else {
+            continue;
+        };
+        // Only what the card draws at this size: its caption leads a figure's text.
+        let caption = strings["examples"][id]["caption"].as_str().unwrap();
+        let Some(alt) = alts.iter().find(|alt| alt.contains(caption)) else {
+            continue;
+        };
+        let position = example["position"].as_str().unwrap();
+        let groups = match kit.expected().spelled {
+            games::Spelled::Stacks => stacking_words(position),
+            games::Spelled::Points { players, capitals } => {
+                point_words(position, players, capitals)
+            }
+        };
+        let words = format!("Position: {}.", groups.join("; "));
+        let after = &alt[alt.find(caption).unwrap() + caption.len()..];
+        assert!(
+            after.trim_start().starts_with(&words),
+            "{what}: `{id}` should read {words:?} after its caption: {alt:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "{what}: no example drawn at its start");
 }
 
 /// The kids of a structure element that are elements themselves.

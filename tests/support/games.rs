@@ -99,6 +99,17 @@ pub enum Notation {
     PointsMoverName,
 }
 
+/// How a diagram's alternative text spells out a position, in English.
+#[derive(Debug)]
+pub enum Spelled {
+    /// Square by square from a1, each stack bottom to top with its colours (`W`,
+    /// `B`) and its top piece's kind (`a1: W, B wall (bottom to top)`).
+    Stacks,
+    /// Player by player, each with the points their pieces stand on (`V on b2,
+    /// c3`); `capitals`: points named `A1` rather than `a1`.
+    Points { players: [char; 2], capitals: bool },
+}
+
 /// What a game's sheets show that `tablekit list` does not say.
 #[derive(Debug)]
 pub struct Expected {
@@ -122,6 +133,8 @@ pub struct Expected {
     pub record_heading: (&'static str, &'static str),
     /// How the puzzles' positions are written for `rules solve`.
     pub notation: Notation,
+    /// How a diagram's alternative text spells out its position.
+    pub spelled: Spelled,
 }
 
 /// Every game's expectations, one entry each.
@@ -136,6 +149,7 @@ pub const EXPECTED: &[Expected] = &[
         puzzles_proved: &[(3, "3")],
         record_heading: ("log", "col_turn"),
         notation: Notation::PointsMoverName,
+        spelled: Spelled::Points { players: ['A', 'B'], capitals: true },
     },
     Expected {
         game: "stack-top-roads",
@@ -147,6 +161,7 @@ pub const EXPECTED: &[Expected] = &[
         puzzles_proved: &[(3, "3")],
         record_heading: ("ledger", "col_turn"),
         notation: Notation::Stacks,
+        spelled: Spelled::Stacks,
     },
     Expected {
         game: "pathstone",
@@ -160,6 +175,7 @@ pub const EXPECTED: &[Expected] = &[
         puzzles_proved: &[(4, "3"), (6, "1")],
         record_heading: ("ledger", "col_move"),
         notation: Notation::Stacks,
+        spelled: Spelled::Stacks,
     },
     Expected {
         game: "crossway",
@@ -172,6 +188,7 @@ pub const EXPECTED: &[Expected] = &[
         puzzles_proved: &[(5, "3"), (9, "1")],
         record_heading: ("ledger", "col_move"),
         notation: Notation::PointsMoverInitial,
+        spelled: Spelled::Points { players: ['V', 'H'], capitals: false },
     },
     // The fifth game, a test fixture outside the library (tests/fixtures/fifth-game).
     Expected {
@@ -185,6 +202,7 @@ pub const EXPECTED: &[Expected] = &[
         puzzles_proved: &[(3, "3")],
         record_heading: ("ledger", "col_turn"),
         notation: Notation::PointsMoverName,
+        spelled: Spelled::Points { players: ['X', 'O'], capitals: true },
     },
 ];
 

@@ -98,6 +98,15 @@ pub fn kit_dir(id: &str) -> PathBuf {
     }
 }
 
+/// The folder of the built-in templates of the game `game` as the shared tests know
+/// it: under `templates/`, or the fixture's own.
+pub fn templates_dir(game: &str) -> PathBuf {
+    match game {
+        FIXTURE_KIT => fixture_dir().join("templates"),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("templates").join(game),
+    }
+}
+
 /// A strings-file value with each `{placeholder}` replaced by a space: the words a
 /// translator wrote.
 pub fn without_placeholders(s: &str) -> String {
