@@ -35,8 +35,6 @@ use std::ops::RangeInclusive;
 use crate::rules::{Game, Outcome, RulesError};
 pub(crate) use board::*;
 use end::*;
-#[allow(unused_imports)] // the engine's parts see each other through this module
-use moves::*;
 use notation::*;
 pub(crate) use sheets::StackSheets;
 

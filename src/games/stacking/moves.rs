@@ -209,7 +209,7 @@ const CROWN_ONTO_WALL: [[u64; MAX_CARRY + 1]; MAX_CARRY + 1] = {
 
 /// Calls `emit` with every way to drop `left` more pieces, one or more per square, after
 /// `drops[..used]`: on at most `room` more squares, or on exactly `room` if `exact`.
-pub(super) fn drop_patterns(
+fn drop_patterns(
     left: usize,
     room: usize,
     exact: bool,
@@ -499,7 +499,7 @@ impl State {
     }
 }
 
-pub(super) fn check_order(lifted: &[Piece], order: &[Color]) -> Result<(), RulesError> {
+fn check_order(lifted: &[Piece], order: &[Color]) -> Result<(), RulesError> {
     let colors: Vec<Color> = lifted.iter().map(|piece| piece.color).collect();
     if order.len() != colors.len() {
         return Err(crate::rules_err!(
@@ -518,6 +518,6 @@ pub(super) fn check_order(lifted: &[Piece], order: &[Color]) -> Result<(), Rules
     Ok(())
 }
 
-pub(super) fn then_list(colors: &[Color]) -> String {
+fn then_list(colors: &[Color]) -> String {
     colors.iter().map(ToString::to_string).collect::<Vec<_>>().join(" then ")
 }
