@@ -2,7 +2,8 @@
 //! each property checked on one kit, language, size or paper, quick enough to run after
 //! every edit. The full tier is the integration tests ignored with the reason below:
 //! the whole language × size × paper × kit matrix, the tests that run `check` (which
-//! builds every variant itself) and those that wait out a time limit. `.ci/run` runs
+//! builds every variant itself), those that wait out a time limit and the one that
+//! drives a real browser. `.ci/run` runs
 //! both, the full tier as `cargo test --release --test tests -- --ignored`, and the
 //! library's unit tests of the full tier, each in a module `full_tier`, by that name;
 //! the library's other ignored unit tests (deep perft, every f32) are run by hand.
