@@ -32,6 +32,7 @@ impl Built {
 /// the fifth-game fixture (the shipped command with one game more, see
 /// [`crate::support::fixture`]) and without `SOURCE_DATE_EPOCH`, so that the sheets
 /// carry the kits' own dates.
+///
 /// Builds that differ only in how their arguments are written (`crossway --size 19
 /// --paper letter` and `crossway --lang en --paper letter --size 19`) are one build.
 pub fn build(args: &[&str]) -> &'static Built {
@@ -80,9 +81,7 @@ fn canonical(args: &[&str]) -> Vec<String> {
     while let Some(arg) = rest.next() {
         match arg {
             _ if FLAGS.contains(&arg) => options.push([arg, ""]),
-            _ if arg.starts_with("--") => {
-                options.push([arg, rest.next().expect("an option's value")])
-            }
+            _ if arg.starts_with("--") => options.push([arg, rest.next().unwrap_or("")]),
             _ => kits.push(arg),
         }
     }
@@ -170,4 +169,20 @@ pub fn probe(path: &Path) -> &'static Probe {
         .entry(path.to_path_buf())
         .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
     cell.get_or_init(|| pdf_probe::load_file(path))
+}
+
+#[test]
+fn a_build_is_known_by_what_it_builds_not_by_how_its_arguments_are_written() {
+    let key = |args: &[&str]| canonical(args).join(" ");
+    // Crossway's default board is 9×9; English and A4 are every build's defaults.
+    let spelled_out = ["crossway", "--lang", "en", "--paper", "letter", "--size", "9"];
+    assert_eq!(key(&spelled_out), "crossway --paper letter");
+    assert_eq!(key(&["--paper", "letter", "crossway"]), "crossway --paper letter");
+    assert_eq!(key(&["crossway", "--size", "19"]), "crossway --size 19");
+    // Flags take no value, and kits are sorted wherever they stand.
+    let flags = ["--cut-file", "crossway", "--lang", "ar", "three-men-slide"];
+    assert_eq!(key(&flags), "crossway three-men-slide --cut-file --lang ar");
+    // With two kits no size is a default, so it stays.
+    let two = ["pathstone", "crossway", "--size", "9"];
+    assert_eq!(key(&two), "crossway pathstone --size 9");
 }
