@@ -5,7 +5,11 @@
 //! starting a process costs more than most renders.
 //!
 //! Without a registered program (the library's own tests and benches) renders run on
-//! a worker thread under the time limit alone.
+//! a worker thread under the time limit alone: a render that overruns is abandoned, and
+//! its thread spends a core until the process ends. A program that builds kits it did
+//! not write should therefore register itself, as the `tablekit` command does
+//! (`src/launch.rs`): answer [`WORKER_ARG`] with [`serve_renders`] first thing in
+//! `main`, then call [`run_renders_in`] with [`std::env::current_exe`].
 
 use std::io::{Read, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
