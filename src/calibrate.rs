@@ -86,7 +86,7 @@ impl Calibration {
     /// The paper as sheets corrected for this printer are laid out on it. Where the
     /// printer shrinks, the page is drawn larger about its centre, so it is laid out
     /// on an area centred on the sheet small enough that its outermost ink
-    /// ([`SAFE_MARGIN_MM`](crate::layout::SAFE_MARGIN_MM) inside the area) stays
+    /// (`SAFE_MARGIN_MM` inside the area) stays
     /// [`CORRECTED_EDGE_MM`] from the paper's edge once enlarged; the printer then
     /// shrinks it back, so every length comes out true. Refused, naming the
     /// strongest correction the paper allows, when that area is smaller than a sheet

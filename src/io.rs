@@ -438,7 +438,7 @@ pub fn read_config() -> Result<(PathBuf, crate::config::Config)> {
 }
 
 /// A file of the configuration folder, its path and text (empty when it does not
-/// exist yet): a regular file of at most [`MAX_CONFIG_BYTES`], never a pipe or a
+/// exist yet): a regular file of at most `MAX_CONFIG_BYTES`, never a pipe or a
 /// device.
 pub fn read_config_text(name: &str) -> Result<(PathBuf, String)> {
     let path = config_dir()?.join(name);

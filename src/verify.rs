@@ -131,7 +131,7 @@ pub struct IllegalMove {
 
 /// Replays every example of a kit with the rules `rules_for` gives for its position
 /// (a game played at several sizes reads the size from the position); every false
-/// claim is reported, not only the first. See [`verify_examples`].
+/// claim is reported, not only the first. See `verify_examples`.
 pub fn verify<G: Game>(
     kit: &Kit,
     rules_for: impl Fn(&str) -> Result<G, RulesError>,

@@ -90,7 +90,7 @@ pub fn home(game: GameId) -> &'static dyn GameKit {
 }
 
 /// `count` puzzles of `plies` plies for `game` at board `size`, from random games
-/// seeded with `seed`, with the default budgets. See [`generate_with`].
+/// seeded with `seed`, with the default budgets. See `generate_with`.
 pub fn generate(
     game: GameId,
     size: u8,

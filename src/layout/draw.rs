@@ -271,7 +271,7 @@ pub fn grid(page: &mut Page, origin: Point, step: f64, lines: u8, stroke: Stroke
 }
 
 /// The words for a board split into parts, with the assembly steps that match how
-/// [`super::poster::split`] cuts it (glue tabs, parts trimmed on grid lines).
+/// `poster::split` cuts it (glue tabs, parts trimmed on grid lines).
 pub fn poster_labels(cx: &FigureContext) -> Result<super::poster::PosterLabels, String> {
     let mut labels = cx.poster_labels()?;
     labels.assembly_note = cx.text("common.assembly_steps")?;

@@ -173,7 +173,7 @@ impl<'a> FigureContext<'a> {
 
     /// The string at `key` set into a box `width` mm wide and at most `max_lines` lines
     /// tall, smaller than `size_pt` if it must be (down to 70%, never under
-    /// [`MIN_TEXT_PT`]: players read it); an error naming the key if it cannot fit, so
+    /// `MIN_TEXT_PT`: players read it); an error naming the key if it cannot fit, so
     /// no text is ever cut off.
     pub fn fit(
         &self,

@@ -39,7 +39,7 @@ pub struct Poster {
     pub seams_y: Vec<f64>,
     /// The assembly plan is drawn elsewhere (the contents sheet), so a split puts
     /// only the parts on the sheet, each label led by the sheet's title: see
-    /// [`plan_figure`].
+    /// `plan_figure`.
     pub plan_elsewhere: bool,
 }
 
