@@ -25,6 +25,9 @@ use std::time::SystemTime;
 /// shipped kits.
 pub const FIXTURE_KIT: &str = "three-in-a-row";
 
+/// The game the fixture kit plays (`game = "…"` in its `kit.toml`).
+pub const FIXTURE_GAME: &str = "three-in-a-row";
+
 /// The folder of the fixture game (`tests/fixtures/fifth-game`).
 fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fifth-game")
@@ -102,7 +105,7 @@ pub fn kit_dir(id: &str) -> PathBuf {
 /// it: under `templates/`, or the fixture's own.
 pub fn templates_dir(game: &str) -> PathBuf {
     match game {
-        FIXTURE_KIT => fixture_dir().join("templates"),
+        FIXTURE_GAME => fixture_dir().join("templates"),
         _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("templates").join(game),
     }
 }

@@ -85,8 +85,12 @@ fn canonical(args: &[&str]) -> Vec<String> {
             _ => kits.push(arg),
         }
     }
+    // A kit read from another folder (`--kits`) may have another default size.
+    let from_elsewhere = options.iter().any(|[option, _]| *option == "--kits");
     let default_size = match kits.as_slice() {
-        [kit] => games::kits().iter().find(|k| k.id == *kit).map(|k| k.default_size),
+        [kit] if !from_elsewhere => {
+            games::kits().iter().find(|k| k.id == *kit).map(|k| k.default_size)
+        }
         _ => None,
     };
     options.retain(|option| match *option {
@@ -182,7 +186,30 @@ fn a_build_is_known_by_what_it_builds_not_by_how_its_arguments_are_written() {
     // Flags take no value, and kits are sorted wherever they stand.
     let flags = ["--cut-file", "crossway", "--lang", "ar", "three-men-slide"];
     assert_eq!(key(&flags), "crossway three-men-slide --cut-file --lang ar");
-    // With two kits no size is a default, so it stays.
+    // With two kits, or a kit from another folder, no size is known to be a default.
     let two = ["pathstone", "crossway", "--size", "9"];
     assert_eq!(key(&two), "crossway pathstone --size 9");
+    let elsewhere = ["crossway", "--kits", "k", "--size", "9"];
+    assert_eq!(key(&elsewhere), "crossway --kits k --size 9");
+}
+
+#[test]
+fn the_options_read_as_flags_are_those_build_takes_without_a_value() {
+    let help = crate::support::tablekit(&["build", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    // `      --landscape   Turn the paper…`, against `      --lang <LANG>   …`.
+    let mut flags: Vec<&str> = help
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("--"))
+        .map(|rest| rest.split_whitespace().collect::<Vec<_>>())
+        .filter(|words| words.get(1).is_none_or(|next| !next.starts_with('<')))
+        .map(|words| words[0])
+        .filter(|name| *name != "help")
+        .collect();
+    flags.sort();
+    let mut listed: Vec<&str> =
+        FLAGS.iter().map(|f| f.trim_start_matches("--")).collect();
+    listed.sort();
+    assert!(!flags.is_empty(), "no option in `build --help`:\n{help}");
+    assert_eq!(listed, flags, "`build --help` lists these flags:\n{help}");
 }
