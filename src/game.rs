@@ -1,6 +1,6 @@
 //! What a game needs to live outside this library: the seam a game implements
 //! ([`GameKit`], [`VerifiedExamples`], [`Sheets`], the rules trait [`Game`]), the checks
-//! it hands its rules to ([`verify()`], [`with_puzzles`], [`search`]), and what its figures draw with (the context, the
+//! it hands its rules to ([`verify()`], [`with_puzzles`], [`for_size`], [`search`]), and what its figures draw with (the context, the
 //! page, text styles, the shared drawing helpers and [`diagram_style`]).
 //!
 //! A program adds its games to the built-in ones and runs the command with them:
@@ -30,4 +30,4 @@ pub use crate::puzzles::{Policy, Puzzle, PuzzleError, Request, search};
 pub use crate::rules::{Engine, Fault, Game, Outcome, RulesError, perft};
 pub use crate::rules_err;
 pub use crate::text::{Shaped, Shaper, Style};
-pub use crate::verify::{Summary, Verified, When, verify, with_puzzles};
+pub use crate::verify::{Summary, Verified, When, for_size, verify, with_puzzles};

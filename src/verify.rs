@@ -357,3 +357,27 @@ pub fn with_puzzles<G: Game + Clone>(
     let made = verify_examples(kit, puzzles, rules_for)?;
     Ok(own.iter().cloned().chain(made).collect())
 }
+
+/// The examples for an N×N build: one whose id ends in `@N` is kept under the id before
+/// the `@` (`road@3` becomes `road` on 3×3), one for another size is left out, and one
+/// without `@` is kept unless a sized one of that name replaces it. Every example is
+/// verified, whichever size is built. Every game played at several sizes shows its
+/// examples through this, so the convention holds for all of them.
+pub fn for_size<G: Game>(examples: Vec<Verified<G>>, size: u8) -> Vec<Verified<G>> {
+    let suffix = format!("@{size}");
+    let sized: Vec<String> = examples
+        .iter()
+        .filter_map(|e| e.id.strip_suffix(&suffix).map(str::to_string))
+        .collect();
+    examples
+        .into_iter()
+        .filter_map(|mut example| match example.id.split_once('@') {
+            None => (!sized.contains(&example.id)).then_some(example),
+            Some((name, n)) if n == size.to_string() => {
+                example.id = name.to_string();
+                Some(example)
+            }
+            Some(_) => None,
+        })
+        .collect()
+}

@@ -117,3 +117,24 @@ fn claiming_figure_2_shows_h_legal_placements_fails_check() {
     let line = crate::cli::line_of(KIT, ".HVVV/H.H.H/VVV.H/VH.HV/H.V.H V");
     assert!(err.contains(&format!("kit.toml:{line}:12")), "{err}");
 }
+
+/// An example whose id ends in `@N` stands in for its plain id on an N×N board only, in
+/// Crossway as in Pathstone: the convention is the verifier's, not one game's.
+#[test]
+fn an_example_for_one_size_is_drawn_at_that_size_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kit = crate::cli::copy_of(KIT, tmp.path());
+    edit(&kit.join("kit.toml"), "id = \"stuck\"", "id = \"stuck@7\"");
+    let (kit, out) = (kit.to_str().unwrap(), tmp.path().join("out"));
+    let out = out.to_str().unwrap();
+    let at_seven = tablekit(&["build", kit, "--size", "7", "--out", out]);
+    assert!(at_seven.status.success(), "{}", stderr(&at_seven));
+    let card = crate::support::pdf_probe::load_file(
+        &tmp.path().join("out/crossway/en-a4-7/rule-card.pdf"),
+    );
+    assert!(card.text().contains("H to move has no legal point"), "{}", card.text());
+    // On 9×9 the rule card asks for `stuck`, and no example of that size is there.
+    let at_nine = tablekit(&["build", kit, "--size", "9", "--out", out]);
+    assert_eq!(at_nine.status.code(), Some(1), "{}", stderr(&at_nine));
+    assert!(stderr(&at_nine).contains("stuck"), "{}", stderr(&at_nine));
+}

@@ -93,6 +93,7 @@ impl VerifiedExamples for CrosswayExamples {
         puzzles: &[Example],
     ) -> Result<Box<dyn Sheets + 'k>, Diagnostics> {
         let examples = verify::with_puzzles(&self.0, kit, puzzles, |_| Ok(Crossway))?;
+        let examples = verify::for_size(examples, size);
         Ok(Box::new(CrosswaySheets { kit, size, examples }))
     }
 }

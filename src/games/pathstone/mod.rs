@@ -9,7 +9,7 @@ use super::{GameId, GameKit, Sheets, VerifiedExamples};
 use crate::diag::Diagnostics;
 use crate::kit::{Example, Kit, RuleKey, RuleParams};
 use crate::puzzles::{self, Puzzle, PuzzleError, Request};
-use crate::rules::{Divided, Engine, Game, Progress, Replay, RulesError};
+use crate::rules::{Divided, Engine, Progress, Replay, RulesError};
 use crate::rules_err;
 use crate::verify;
 
@@ -103,7 +103,7 @@ impl GameKit for PathstoneKit {
 }
 
 /// A Pathstone kit's examples, replayed once, each at its own board size (sized ones,
-/// `road@3`, too); a build shows those [`for_size`] picks for its size.
+/// `road@3`, too); a build shows those [`verify::for_size`] picks for its size.
 struct PathstoneExamples(Vec<verify::Verified<StackGame>>);
 
 impl VerifiedExamples for PathstoneExamples {
@@ -128,7 +128,7 @@ impl VerifiedExamples for PathstoneExamples {
         let examples = verify::with_puzzles(&self.0, kit, puzzles, |position| {
             rules_at(position, params)
         })?;
-        Ok(Box::new(StackSheets::new(kit, variant, for_size(examples, size))))
+        Ok(Box::new(StackSheets::new(kit, variant, verify::for_size(examples, size))))
     }
 }
 
@@ -137,32 +137,6 @@ impl VerifiedExamples for PathstoneExamples {
 fn rules_at(position: &str, params: &RuleParams) -> Result<StackGame, RulesError> {
     let game = game_for(position)?;
     Ok(StackGame { variant: game.variant.with_params(params) })
-}
-
-/// The examples for an N×N build: one whose id ends in `@N` is kept under the id before
-/// the `@` (`road@3` becomes `road` on 3×3), one for another size is left out, and one
-/// without `@` is kept unless a sized one of that name replaces it. Every example is
-/// verified, whichever size is built.
-fn for_size<G: Game>(
-    examples: Vec<verify::Verified<G>>,
-    size: u8,
-) -> Vec<verify::Verified<G>> {
-    let suffix = format!("@{size}");
-    let sized: Vec<String> = examples
-        .iter()
-        .filter_map(|e| e.id.strip_suffix(&suffix).map(str::to_string))
-        .collect();
-    examples
-        .into_iter()
-        .filter_map(|mut example| match example.id.split_once('@') {
-            None => (!sized.contains(&example.id)).then_some(example),
-            Some((name, n)) if n == size.to_string() => {
-                example.id = name.to_string();
-                Some(example)
-            }
-            Some(_) => None,
-        })
-        .collect()
 }
 
 /// The rules at the size of a position: a TPS has one row per rank.
